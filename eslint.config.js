@@ -1,0 +1,95 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+/**
+ * Import direction is architecture (DESIGN.md §2): the app may use the sync engine, the sync
+ * engine never reaches into the app, and the local Supabase stand-in shares nothing with either
+ * — it only speaks the wire protocol, like the hosted service it replaces.
+ */
+const importZones = [
+  {
+    target: './sync',
+    from: './src',
+    message: 'sync/ must not depend on the app: the app passes in what sync needs.',
+  },
+  {
+    target: './supabase/local',
+    from: ['./src', './sync'],
+    message: 'supabase/local stands in for a remote service; it shares only SQL with the app.',
+  },
+  {
+    target: './supabase/functions',
+    from: ['./src', './sync', './supabase/local'],
+    message: 'Edge functions must run on hosted Supabase (Deno) as they are.',
+  },
+  {
+    target: './src/domain',
+    from: ['./src/app', './src/features', './src/ui', './src/lib', './sync'],
+    message: 'src/domain is pure logic: no React, no I/O, no app modules.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'styled-system',
+      '.data',
+      'test-results',
+      'playwright-report',
+      'dev-dist',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: importZones }],
+      'import-x/no-cycle': ['error', { maxDepth: 4 }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'describe', property: 'only', message: 'Do not commit focused tests.' },
+        { object: 'it', property: 'only', message: 'Do not commit focused tests.' },
+        { object: 'test', property: 'only', message: 'Do not commit focused tests.' },
+      ],
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    ignores: ['src/domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Domain logic takes `now` as a parameter.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Domain logic takes `now` as a parameter.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,1 @@
+-- auth schema: owned by supabase/local/auth (see its README).

@@ -1,0 +1,79 @@
+import * as v from 'valibot';
+
+/** The documented development secret of the Supabase CLI; never use it for a public deployment. */
+export const DEV_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+
+const port = v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535));
+const flag = v.pipe(
+  v.picklist(['true', 'false', '1', '0']),
+  v.transform((s) => s === 'true' || s === '1'),
+);
+
+const EnvSchema = v.object({
+  API_PORT: v.optional(port, '54321'),
+  APP_PORT: v.optional(port, '5173'),
+  HOST: v.optional(v.string(), '127.0.0.1'),
+  DATA_DIR: v.optional(v.string(), '.data'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.minLength(1))),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32)), DEV_JWT_SECRET),
+  JWT_EXPIRY: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(30)), '3600'),
+  API_EXTERNAL_URL: v.optional(v.pipe(v.string(), v.url())),
+  SITE_URL: v.optional(v.pipe(v.string(), v.url())),
+  AUTH_AUTOCONFIRM: v.optional(flag, 'false'),
+  AUTH_RATE_LIMIT: v.optional(flag, 'true'),
+  SETUP_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16))),
+  FUNCTIONS_DIR: v.optional(v.string(), 'supabase/functions'),
+  MIGRATIONS_DIR: v.optional(v.string(), 'supabase/migrations'),
+  SEED_FILE: v.optional(v.string(), 'supabase/seed.sql'),
+  LOG_LEVEL: v.optional(v.picklist(['silent', 'error', 'info', 'debug']), 'info'),
+});
+
+export type PlatformConfig = {
+  apiPort: number;
+  host: string;
+  /** Where PGlite keeps its files; ignored when `databaseUrl` is set. `undefined` = in memory. */
+  dataDir: string | undefined;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  jwtExpiry: number;
+  /** Public base URL of this API, used in e-mail links and the JWT `iss`. */
+  apiExternalUrl: string;
+  /** Where e-mail links land when the requested redirect is not allowed. */
+  siteUrl: string;
+  autoconfirm: boolean;
+  rateLimit: boolean;
+  setupToken: string | undefined;
+  functionsDir: string;
+  migrationsDir: string;
+  seedFile: string | undefined;
+  logLevel: 'silent' | 'error' | 'info' | 'debug';
+};
+
+/** Reads the environment once, failing loudly with every problem listed. */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, val]) => val !== undefined && val !== ''));
+  const parsed = v.safeParse(EnvSchema, present);
+  if (!parsed.success) {
+    const problems = parsed.issues.map((i) => `${v.getDotPath(i) ?? '?'}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.output;
+  const apiExternalUrl = e.API_EXTERNAL_URL ?? `http://${e.HOST}:${e.API_PORT}`;
+  return {
+    apiPort: e.API_PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    jwtExpiry: e.JWT_EXPIRY,
+    apiExternalUrl,
+    siteUrl: e.SITE_URL ?? `http://${e.HOST}:${e.APP_PORT}`,
+    autoconfirm: e.AUTH_AUTOCONFIRM,
+    rateLimit: e.AUTH_RATE_LIMIT,
+    setupToken: e.SETUP_TOKEN,
+    functionsDir: e.FUNCTIONS_DIR,
+    migrationsDir: e.MIGRATIONS_DIR,
+    seedFile: e.SEED_FILE,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,13 @@
+import type { Database } from './types.ts';
+import { openPglite } from './pglite.ts';
+import { openPostgres } from './postgres.ts';
+
+export type DatabaseTarget = { databaseUrl: string } | { dataDir?: string };
+
+/** PostgreSQL when a URL is given, otherwise PGlite (on disk, or in memory without dataDir). */
+export function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return 'databaseUrl' in target ? openPostgres(target.databaseUrl) : openPglite(target.dataDir);
+}
+
+export type { Database, Queryable, Row, QueryResult, PgError } from './types.ts';
+export { isPgError } from './types.ts';

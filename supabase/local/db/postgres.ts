@@ -1,0 +1,79 @@
+import pg from 'pg';
+import type { Database, QueryResult, Queryable, Row } from './types.ts';
+import { TEXT_OIDS, identity } from './text-types.ts';
+
+const textTypes = {
+  getTypeParser: (oid: number, format?: string) =>
+    (Object.values(TEXT_OIDS) as number[]).includes(oid)
+      ? identity
+      : pg.types.getTypeParser(oid, format as 'text'),
+} as pg.CustomTypesConfig;
+
+/** PostgreSQL through a node-pg pool; LISTEN uses one dedicated client. */
+export async function openPostgres(connectionString: string, max = 20): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max, types: textTypes });
+  // An idle client dying (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  await pool.query('select 1');
+
+  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T = Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      const r = await q.query(sql, params as unknown[]);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+    },
+    async exec(sql: string) {
+      await q.query(sql);
+    },
+  });
+
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+
+  async function listenerClient(): Promise<pg.Client> {
+    if (listener) return listener;
+    const client = new pg.Client({ connectionString, types: textTypes });
+    client.on('error', () => {});
+    client.on('notification', (n) => {
+      for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
+    });
+    await client.connect();
+    listener = client;
+    return client;
+  }
+
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(wrap(client));
+        await client.query('commit');
+        return result;
+      } catch (e) {
+        await client.query('rollback').catch(() => {});
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, onNotify) {
+      const client = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(onNotify);
+      return async () => {
+        set.delete(onNotify);
+      };
+    },
+    async close() {
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}

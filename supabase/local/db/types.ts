@@ -1,0 +1,43 @@
+/**
+ * The one database interface every service of the local platform talks to. PGlite (embedded)
+ * and PostgreSQL (node-pg pool) both implement it, so nothing above this folder knows which
+ * one it runs on.
+ *
+ * Values come back as Postgres' text form for timestamps, dates, times, int8 and numeric:
+ * responses that must match PostgREST build their JSON in SQL (`to_jsonb`/`json_agg`), and
+ * internal code casts explicitly, so driver-specific Date/bigint conversions never leak.
+ */
+export type Row = Record<string, unknown>;
+
+export type QueryResult<T = Row> = { rows: T[]; rowCount: number };
+
+export interface Queryable {
+  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Runs a multi-statement SQL script (migrations); no parameters. */
+  exec(sql: string): Promise<void>;
+}
+
+export type Notification = { channel: string; payload: string };
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` inside BEGIN/COMMIT on one connection; rolls back if it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; resolves to an unsubscribe function. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** A Postgres error as both drivers surface it: SQLSTATE plus the server's fields. */
+export type PgError = Error & {
+  code?: string;
+  detail?: string;
+  hint?: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+};
+
+export function isPgError(e: unknown): e is PgError {
+  return e instanceof Error && typeof (e as PgError).code === 'string';
+}

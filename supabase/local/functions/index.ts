@@ -1,0 +1,6 @@
+import { Hono } from 'hono';
+import type { PlatformContext } from '../context.ts';
+
+export function createFunctionsApp(_ctx: PlatformContext): Hono {
+  return new Hono();
+}

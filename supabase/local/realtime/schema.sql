@@ -1,0 +1,1 @@
+-- realtime schema: owned by supabase/local/realtime (see its README).

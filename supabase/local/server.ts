@@ -1,0 +1,118 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import type { PlatformConfig } from './config.ts';
+import type { PlatformContext } from './context.ts';
+import { openDatabase, type Database } from './db/index.ts';
+import { bootstrap, type BootstrapResult } from './bootstrap/index.ts';
+import { deriveApiKeys } from './jwt.ts';
+import { createLogger, type Logger } from './log.ts';
+import { createAuthApp } from './auth/index.ts';
+import { createRestApp } from './rest/index.ts';
+import { createStorageApp } from './storage/index.ts';
+import { createFunctionsApp } from './functions/index.ts';
+import { createMailbox } from './mailbox/index.ts';
+import { createRealtime, type Realtime } from './realtime/index.ts';
+
+/** Headers supabase-js sends from a browser (supabase-wire.md §1), allowed on every route. */
+const EXPOSED_HEADERS = [
+  'Content-Range',
+  'X-Supabase-Api-Version',
+  'Content-Type',
+  'Content-Location',
+  'Location',
+  'X-Total-Count',
+  'Link',
+  'x-relay-error',
+];
+
+export type Platform = {
+  ctx: PlatformContext;
+  app: Hono;
+  realtime: Realtime;
+  bootstrap: BootstrapResult;
+  /** Starts listening; port 0 picks a free one. Resolves to the base URL. */
+  listen(port?: number): Promise<string>;
+  /** Stops accepting, lets in-flight requests finish, closes sockets and the database. */
+  close(): Promise<void>;
+};
+
+export type PlatformOptions = { db?: Database; log?: Logger };
+
+export async function createPlatform(config: PlatformConfig, opts: PlatformOptions = {}): Promise<Platform> {
+  const log = opts.log ?? createLogger(config.logLevel);
+  // A database handed in belongs to the caller (tests); one opened here is closed here.
+  const ownsDb = !opts.db;
+  const db =
+    opts.db ??
+    (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
+  const boot = await bootstrap(db, { migrationsDir: config.migrationsDir, seedFile: config.seedFile, log });
+  const keys = await deriveApiKeys(config.jwtSecret);
+  const mailbox = createMailbox(db, log);
+  const ctx: PlatformContext = { config, db, keys, mailer: mailbox.mailer, log };
+  const realtime = await createRealtime(ctx);
+
+  const app = new Hono();
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => origin || '*',
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'],
+      exposeHeaders: EXPOSED_HEADERS,
+      credentials: true,
+      maxAge: 86400,
+    }),
+  );
+  app.use('*', async (c, next) => {
+    const start = performance.now();
+    await next();
+    log.info({
+      msg: 'request',
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - start) * 10) / 10,
+    });
+  });
+  app.get('/health', (c) => c.json({ status: 'ok', database: db.kind }));
+  app.route('/auth/v1', createAuthApp(ctx));
+  app.route('/rest/v1', createRestApp(ctx));
+  app.route('/storage/v1', createStorageApp(ctx));
+  app.route('/functions/v1', createFunctionsApp(ctx));
+  app.route('/mailbox', mailbox.app);
+  app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
+  app.onError((err, c) => {
+    log.error({ msg: 'unhandled error', path: c.req.path, error: String(err) });
+    return c.json({ message: 'An unexpected error occurred' }, 500);
+  });
+
+  let server: ServerType | undefined;
+
+  return {
+    ctx,
+    app,
+    realtime,
+    bootstrap: boot,
+    listen(port = config.apiPort) {
+      return new Promise((resolve) => {
+        server = serve({ fetch: app.fetch, port, hostname: config.host }, (info) => {
+          resolve(`http://${config.host}:${info.port}`);
+        });
+        server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+          if (!realtime.handleUpgrade(req, socket, head)) socket.destroy();
+        });
+      });
+    },
+    async close() {
+      await realtime.close();
+      if (server) {
+        const s = server;
+        // http.Server#close stops accepting and resolves once in-flight requests have finished.
+        await new Promise<void>((resolve) => s.close(() => resolve()));
+      }
+      if (ownsDb) await db.close();
+    },
+  };
+}

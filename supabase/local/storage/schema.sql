@@ -1,0 +1,1 @@
+-- storage schema: owned by supabase/local/storage (see its README).
