@@ -1,0 +1,55 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * E2E runs against `npm start` itself (the real product on PGlite), on ports of its own and a
+ * data directory that scripts/e2e.ts wipes first, in Debian's Chromium (no browser download).
+ */
+const appPort = Number(process.env.E2E_APP_PORT ?? 4173);
+const apiPort = Number(process.env.E2E_API_PORT ?? 54399);
+export const E2E_APP_URL = `http://127.0.0.1:${appPort}`;
+export const E2E_API_URL = `http://127.0.0.1:${apiPort}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL: E2E_APP_URL,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'npx tsx scripts/start.ts',
+    url: `${E2E_API_URL}/health`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'pipe',
+    env: {
+      APP_PORT: String(appPort),
+      API_PORT: String(apiPort),
+      DATA_DIR: '.data/e2e',
+      AUTH_RATE_LIMIT: 'false',
+      LOG_LEVEL: 'error',
+    },
+  },
+});

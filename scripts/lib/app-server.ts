@@ -1,0 +1,50 @@
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * Serves the built PWA: hashed assets are immutable, the shell and the service worker are
+ * always revalidated (so an update is noticed), and unknown paths get index.html so deep links
+ * work before the service worker is installed.
+ */
+export function createAppServer(distDir: string): Hono {
+  const root = normalize(distDir);
+  const app = new Hono();
+  app.get('*', async (c) => {
+    const path = decodeURIComponent(new URL(c.req.url).pathname);
+    const file = normalize(join(root, path));
+    const inside = file === root || file.startsWith(root + sep);
+    const isFile = inside && (await stat(file).then((s) => s.isFile()).catch(() => false));
+    const target = isFile ? file : join(root, 'index.html');
+    const body = await readFile(target);
+    const revalidate = !isFile || /(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(target);
+    return c.body(body, 200, {
+      'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream',
+      'Cache-Control': revalidate ? 'no-cache' : 'public, max-age=31536000, immutable',
+    });
+  });
+  return app;
+}
+
+export function listenApp(app: Hono, port: number, hostname: string): Promise<ServerType> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port, hostname }, () => resolve(server));
+  });
+}

@@ -1,0 +1,50 @@
+import { configFromEnv } from '../supabase/local/config.ts';
+import { createPlatform } from '../supabase/local/server.ts';
+import { buildAppIfNeeded } from './lib/build-app.ts';
+import { createAppServer, listenApp } from './lib/app-server.ts';
+import { seedAccounts, type SeededAccount } from './seed-accounts.ts';
+
+/**
+ * `npm start`: the whole product on one machine — the Supabase-compatible API (PGlite under
+ * DATA_DIR, or PostgreSQL with DATABASE_URL), the built PWA, the demo accounts — and prints
+ * where everything is.
+ */
+const config = configFromEnv();
+const appPort = Number(process.env.APP_PORT ?? 5173);
+const platform = await createPlatform(config);
+const apiUrl = await platform.listen();
+const { anonKey, serviceRoleKey } = platform.ctx.keys;
+
+await buildAppIfNeeded({ VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey });
+const appServer = await listenApp(createAppServer('dist'), appPort, config.host);
+const appUrl = `http://${config.host}:${appPort}`;
+
+const accounts = await seedAccounts({ url: apiUrl, serviceRoleKey, demoPatients: !config.databaseUrl });
+
+const loginLine = (a: SeededAccount) =>
+  `  ${a.label.padEnd(28)} ${a.email.padEnd(32)} ${a.password ?? '(password printed at first start)'}`;
+
+process.stdout.write(`
+Saúde Já is running
+  App        ${appUrl}
+  API        ${apiUrl}
+  Mailbox    ${apiUrl}/mailbox   (sign-up confirmations and password resets land here)
+  Database   ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/`}
+  anon key          ${anonKey}
+  service_role key  ${serviceRoleKey}
+
+Demo logins (doctors must choose a new password at first login)
+${[...accounts.doctors, ...accounts.patients].map(loginLine).join('\n')}
+
+Press Ctrl+C to stop.
+`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    appServer.close();
+    void platform.close().then(() => process.exit(0));
+  });
+}
