@@ -21,6 +21,7 @@ const EnvSchema = v.object({
   SITE_URL: v.optional(v.pipe(v.string(), v.url())),
   AUTH_AUTOCONFIRM: v.optional(flag, 'false'),
   AUTH_RATE_LIMIT: v.optional(flag, 'true'),
+  AUTH_BCRYPT_COST: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(4), v.maxValue(15)), '10'),
   SETUP_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16))),
   FUNCTIONS_DIR: v.optional(v.string(), 'supabase/functions'),
   MIGRATIONS_DIR: v.optional(v.string(), 'supabase/migrations'),
@@ -42,6 +43,8 @@ export type PlatformConfig = {
   siteUrl: string;
   autoconfirm: boolean;
   rateLimit: boolean;
+  /** bcrypt cost for password hashes; GoTrue uses 10. Lower only to speed up tests. */
+  bcryptCost: number;
   setupToken: string | undefined;
   functionsDir: string;
   migrationsDir: string;
@@ -70,6 +73,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     siteUrl: e.SITE_URL ?? `http://${e.HOST}:${e.APP_PORT}`,
     autoconfirm: e.AUTH_AUTOCONFIRM,
     rateLimit: e.AUTH_RATE_LIMIT,
+    bcryptCost: e.AUTH_BCRYPT_COST,
     setupToken: e.SETUP_TOKEN,
     functionsDir: e.FUNCTIONS_DIR,
     migrationsDir: e.MIGRATIONS_DIR,
