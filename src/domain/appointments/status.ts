@@ -1,0 +1,47 @@
+export const APPOINTMENT_STATUSES = [
+  'confirmado',
+  'atendido',
+  'reagendado',
+  'pendente',
+  'cancelado',
+  'expirado',
+] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['pendente', 'pago', 'cancelado'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Statuses that hold a slot: the partial unique index and the availability grid use these. */
+export const BOOKED_STATUSES = ['confirmado', 'atendido', 'reagendado', 'pendente'] as const;
+
+/** Statuses of an appointment that has yet to happen. */
+export const UPCOMING_STATUSES = ['confirmado', 'reagendado', 'pendente'] as const;
+
+/** Statuses after which nothing can be done to an appointment except read it. */
+export const CLOSED_STATUSES = ['cancelado', 'expirado'] as const;
+
+/** The state every list, badge and action rule reads. Unknown payment values count as unpaid. */
+export type AppointmentState = {
+  status: AppointmentStatus;
+  pagamento_status: string | null;
+};
+
+export function isAppointmentStatus(value: unknown): value is AppointmentStatus {
+  return (APPOINTMENT_STATUSES as readonly unknown[]).includes(value);
+}
+
+export function isBookedStatus(status: string): boolean {
+  return (BOOKED_STATUSES as readonly string[]).includes(status);
+}
+
+export function isUpcomingStatus(status: string): boolean {
+  return (UPCOMING_STATUSES as readonly string[]).includes(status);
+}
+
+export function isClosedStatus(status: string): boolean {
+  return (CLOSED_STATUSES as readonly string[]).includes(status);
+}
+
+export function isPaid(state: Pick<AppointmentState, 'pagamento_status'>): boolean {
+  return state.pagamento_status === 'pago';
+}

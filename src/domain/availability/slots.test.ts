@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { Temporal } from 'temporal-polyfill';
+import type { WeeklyBlock } from './block.ts';
+import { expandBlocks, isBeyondMinimumNotice, isOnSlotGrid, markBooked } from './slots.ts';
+
+const MONDAY = 1;
+
+function block(overrides: Partial<WeeklyBlock> = {}): WeeklyBlock {
+  return {
+    dia_semana: MONDAY,
+    hora_inicio: '08:00:00',
+    hora_fim: '10:00:00',
+    intervalo_em_minutos: 30,
+    ...overrides,
+  };
+}
+
+function times(blocks: WeeklyBlock[], from = '2026-11-23', days = 1): string[] {
+  return expandBlocks(blocks, Temporal.PlainDate.from(from), days).map((s) => s.time);
+}
+
+describe('expandBlocks: steps and fit', () => {
+  it.each([
+    ['30-min step, 08–10', block(), ['08:00', '08:30', '09:00', '09:30']],
+    [
+      '60-min step keeps the last slot that fits',
+      block({ intervalo_em_minutos: 60 }),
+      ['08:00', '09:00'],
+    ],
+    [
+      '15-min step, slot must end by hora_fim',
+      block({ intervalo_em_minutos: 15, hora_fim: '09:00:00' }),
+      ['08:00', '08:15', '08:30'],
+    ],
+    ['block shorter than a consultation', block({ hora_fim: '08:20:00' }), []],
+    ['block of exactly 30 minutes', block({ hora_fim: '08:30:00' }), ['08:00']],
+    [
+      'HH:mm times are read too',
+      block({ hora_inicio: '14:00', hora_fim: '15:00' }),
+      ['14:00', '14:30'],
+    ],
+    ['end before start yields nothing', block({ hora_inicio: '10:00', hora_fim: '08:00' }), []],
+    ['zero step yields nothing (no endless loop)', block({ intervalo_em_minutos: 0 }), []],
+    ['other weekday yields nothing', block({ dia_semana: 2 }), []],
+    [
+      'late block reaches 23:30',
+      block({ hora_inicio: '23:00:00', hora_fim: '23:59:00', intervalo_em_minutos: 20 }),
+      ['23:00', '23:20'],
+    ],
+  ])('%s', (_name, input, expected) => {
+    expect(times([input])).toEqual(expected);
+  });
+
+  it('merges overlapping blocks into one slot per start, in order', () => {
+    const blocks = [
+      block({ hora_inicio: '09:00', hora_fim: '10:00' }),
+      block({ hora_inicio: '08:00', hora_fim: '09:30' }),
+    ];
+    expect(times(blocks)).toEqual(['08:00', '08:30', '09:00', '09:30']);
+  });
+
+  it.each([
+    ['Sunday is dia_semana 0', 0, '2026-11-22'],
+    ['Monday is 1', 1, '2026-11-23'],
+    ['Saturday is 6', 6, '2026-11-28'],
+  ])('%s', (_name, dia, date) => {
+    const slots = expandBlocks(
+      [block({ dia_semana: dia })],
+      Temporal.PlainDate.from('2026-11-22'),
+      7,
+    );
+    expect(new Set(slots.map((s) => s.date.toString()))).toEqual(new Set([date]));
+  });
+});
+
+describe('expandBlocks: instants are São Paulo wall clock', () => {
+  it.each([
+    ['ordinary Monday', '2026-11-23', '08:00', '2026-11-23T11:00:00Z', '2026-11-23T08:00:00'],
+    [
+      'a 23:00 slot is 02:00 UTC next day',
+      '2026-11-23',
+      '23:00',
+      '2026-11-24T02:00:00Z',
+      '2026-11-23T23:00:00',
+    ],
+    [
+      'DST 2018 Monday: 08:00 is 10:00Z, not 11:00Z',
+      '2018-12-03',
+      '08:00',
+      '2018-12-03T10:00:00Z',
+      '2018-12-03T08:00:00',
+    ],
+    [
+      'after abolition, Monday 2019-11-04 08:00 is 11:00Z',
+      '2019-11-04',
+      '08:00',
+      '2019-11-04T11:00:00Z',
+      '2019-11-04T08:00:00',
+    ],
+  ])('%s', (_name, date, time, instant, key) => {
+    const [slot] = expandBlocks(
+      [block({ hora_inicio: time, hora_fim: '23:59', intervalo_em_minutos: 60 })],
+      Temporal.PlainDate.from(date),
+      1,
+    );
+    expect(slot?.start.toString()).toBe(instant);
+    expect(slot?.end.toString()).toBe(
+      Temporal.Instant.from(instant).add({ minutes: 30 }).toString(),
+    );
+    expect(slot?.key).toBe(key);
+  });
+
+  it('skips wall times that never existed (DST start, Sunday 2018-11-04 00:00–01:00)', () => {
+    const sundayMidnight = block({ dia_semana: 0, hora_inicio: '00:00', hora_fim: '02:00' });
+    expect(times([sundayMidnight], '2018-11-04')).toEqual(['01:00', '01:30']);
+  });
+});
+
+describe('isBeyondMinimumNotice (strictly more than 20 minutes)', () => {
+  const now = Temporal.Instant.from('2026-11-23T11:00:00Z');
+  it.each([
+    ['21 minutes ahead', 21, true],
+    ['exactly 20 minutes ahead', 20, false],
+    ['19 minutes ahead', 19, false],
+    ['in the past', -30, false],
+  ])('%s', (_name, minutes, expected) => {
+    expect(isBeyondMinimumNotice(now.add({ minutes }), now)).toBe(expected);
+  });
+});
+
+describe('markBooked', () => {
+  it.each([
+    ['booked key', new Set(['2026-11-23T08:30:00']), [false, true, false, false]],
+    ['no bookings', new Set<string>(), [false, false, false, false]],
+    [
+      'a key of another day does not match',
+      new Set(['2026-11-24T08:30:00']),
+      [false, false, false, false],
+    ],
+  ])('%s', (_name, keys, expected) => {
+    const slots = expandBlocks([block()], Temporal.PlainDate.from('2026-11-23'), 1);
+    expect(markBooked(slots, keys).map((s) => s.isBooked)).toEqual(expected);
+  });
+});
+
+describe('isOnSlotGrid (the server rule)', () => {
+  const blocks = [block({ intervalo_em_minutos: 20, hora_fim: '10:00' })];
+  it.each([
+    ['first slot', '2026-11-23T11:00:00Z', true],
+    ['a step later', '2026-11-23T11:20:00Z', true],
+    ['last slot that fits (09:20 + 30 ≤ 10:00)', '2026-11-23T12:20:00Z', true],
+    ['off-step minute', '2026-11-23T11:10:00Z', false],
+    ['would end after hora_fim (09:40)', '2026-11-23T12:40:00Z', false],
+    ['before the block', '2026-11-23T10:40:00Z', false],
+    ['right time, wrong weekday', '2026-11-24T11:00:00Z', false],
+    ['08:00 UTC is 05:00 in São Paulo', '2026-11-23T08:00:00Z', false],
+    ['with seconds', '2026-11-23T11:00:30Z', false],
+    ['with milliseconds', '2026-11-23T11:00:00.001Z', false],
+    ['DST 2018 Monday 08:00 local', '2018-12-03T10:00:00Z', true],
+    ['DST 2018 Monday 11:00Z is 09:00 local, still on grid', '2018-12-03T11:00:00Z', true],
+    ['DST 2018 Monday 12:00Z is 10:00 local, after the block', '2018-12-03T12:20:00Z', false],
+  ])('%s', (_name, iso, expected) => {
+    expect(isOnSlotGrid(blocks, Temporal.Instant.from(iso))).toBe(expected);
+  });
+
+  it('accepts only the first pass of the hour repeated when DST ended (2019-02-16 23:00)', () => {
+    const saturdayLate = [block({ dia_semana: 6, hora_inicio: '23:00', hora_fim: '23:59' })];
+    expect(isOnSlotGrid(saturdayLate, Temporal.Instant.from('2019-02-17T01:00:00Z'))).toBe(true);
+    expect(isOnSlotGrid(saturdayLate, Temporal.Instant.from('2019-02-17T02:00:00Z'))).toBe(false);
+  });
+
+  it('agrees with expandBlocks for every minute of a week', () => {
+    const weekly = [
+      block({ dia_semana: 1, hora_inicio: '08:00', hora_fim: '12:00', intervalo_em_minutos: 15 }),
+      block({ dia_semana: 3, hora_inicio: '13:10', hora_fim: '18:00', intervalo_em_minutos: 50 }),
+      block({ dia_semana: 0, hora_inicio: '22:00', hora_fim: '23:59', intervalo_em_minutos: 5 }),
+    ];
+    const from = Temporal.PlainDate.from('2026-11-22');
+    const expected = new Set(expandBlocks(weekly, from, 7).map((s) => s.start.toString()));
+    const actual = new Set<string>();
+    let t = Temporal.Instant.from('2026-11-22T03:00:00Z');
+    const end = t.add({ hours: 24 * 7 });
+    for (; Temporal.Instant.compare(t, end) < 0; t = t.add({ minutes: 5 })) {
+      if (isOnSlotGrid(weekly, t)) actual.add(t.toString());
+    }
+    expect(actual).toEqual(expected);
+    expect(actual.size).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,42 @@
+import { Temporal } from 'temporal-polyfill';
+
+const WALL_TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+
+/** 'HH:mm' (inputs, booking details) or 'HH:mm:ss' (Postgres `time`) → PlainTime. */
+export function parseWallTime(value: string): Temporal.PlainTime | null {
+  const match = WALL_TIME.exec(value.trim());
+  if (!match) return null;
+  return Temporal.PlainTime.from({
+    hour: Number(match[1]),
+    minute: Number(match[2]),
+    second: Number(match[3] ?? 0),
+  });
+}
+
+/** 'HH:mm' for inputs and display. */
+export function formatWallTime(time: Temporal.PlainTime): string {
+  return time.toString({ smallestUnit: 'minute' });
+}
+
+/** 'HH:mm:ss', the storage form of `time` columns. */
+export function formatStorageTime(time: Temporal.PlainTime): string {
+  return time.toString({ smallestUnit: 'second' });
+}
+
+export function toStorageTime(value: string): string | null {
+  const time = parseWallTime(value);
+  return time ? formatStorageTime(time) : null;
+}
+
+export function toInputTime(value: string): string | null {
+  const time = parseWallTime(value);
+  return time ? formatWallTime(time) : null;
+}
+
+export function minutesOfDay(time: Temporal.PlainTime): number {
+  return time.hour * 60 + time.minute;
+}
+
+export function isWholeMinute(time: Temporal.PlainTime): boolean {
+  return time.equals(time.round({ smallestUnit: 'minute', roundingMode: 'trunc' }));
+}
