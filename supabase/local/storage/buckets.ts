@@ -1,0 +1,168 @@
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import type { PlatformContext } from '../context.ts';
+import { isPgError } from '../db/index.ts';
+import { asCaller, caller, ownerOf } from './caller.ts';
+import { errors, fail } from './errors.ts';
+import { readJson } from './json-body.ts';
+import { bucketName } from './names.ts';
+import { BUCKET_ROW_JSON, likeLiteral } from './sql.ts';
+
+const UNITS: Record<string, number> = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
+
+/** `file_size_limit` as the service takes it: bytes, or a string like `5MB` / `20GB` / `3B`. */
+const FileSizeLimit = v.pipe(
+  v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.string()]),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const value = dataset.value;
+    if (typeof value === 'number') return value;
+    const m = /^\s*(\d{1,15})\s*(B|KB|MB|GB)?\s*$/i.exec(value);
+    if (!m) {
+      addIssue({ message: 'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B' });
+      return NEVER;
+    }
+    return Number(m[1]) * (UNITS[(m[2] ?? 'B').toUpperCase()] ?? 1);
+  }),
+);
+
+const MimeTypes = v.pipe(
+  v.array(v.pipe(v.string(), v.regex(/^[\w.+-]+\/[\w.+*-]+$/), v.maxLength(255))),
+  v.maxLength(100),
+);
+
+const BucketSettings = {
+  public: v.optional(v.boolean()),
+  file_size_limit: v.optional(v.nullable(FileSizeLimit)),
+  allowed_mime_types: v.optional(v.nullable(MimeTypes)),
+  type: v.optional(v.picklist(['STANDARD'])),
+  versioning_status: v.optional(v.unknown()),
+};
+
+const CreateBucket = v.object({ id: v.optional(v.string()), name: v.string(), ...BucketSettings });
+const UpdateBucket = v.object({
+  id: v.optional(v.string()),
+  name: v.optional(v.string()),
+  ...BucketSettings,
+});
+
+const ListQuery = v.object({
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,4}$/), v.transform(Number), v.maxValue(1000)),
+  ),
+  offset: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/), v.transform(Number))),
+  search: v.optional(v.pipe(v.string(), v.maxLength(100))),
+});
+
+function limitOrNull(limit: number | null | undefined): number | null {
+  return limit === undefined || limit === null || limit === 0 ? null : limit;
+}
+
+/** `listBuckets()`: the buckets the caller's role may see (service role: all). */
+export async function listBuckets(c: Context, ctx: PlatformContext): Promise<Response> {
+  const identity = await caller(c, ctx);
+  const q = v.safeParse(ListQuery, c.req.query());
+  if (!q.success) return fail(errors.invalidRequest('Invalid query parameters'));
+  const { rows } = await asCaller(ctx.db, identity, c, (tx) =>
+    tx.query<{ list: unknown }>(
+      `select coalesce(json_agg(${BUCKET_ROW_JSON} order by b.name), '[]'::json) as list
+         from (select * from storage.buckets where name ilike $1 escape '\\'
+               order by name limit $2 offset $3) b`,
+      [`%${likeLiteral(q.output.search ?? '')}%`, q.output.limit ?? null, q.output.offset ?? 0],
+    ),
+  );
+  return c.json(rows[0]?.list ?? []);
+}
+
+export async function getBucket(c: Context, ctx: PlatformContext, id: string): Promise<Response> {
+  const identity = await caller(c, ctx);
+  const { rows } = await asCaller(ctx.db, identity, c, (tx) =>
+    tx.query<{ bucket: unknown }>(
+      `select ${BUCKET_ROW_JSON} as bucket from storage.buckets b where b.id = $1`,
+      [bucketName(id)],
+    ),
+  );
+  return c.json(rows[0]?.bucket ?? fail(errors.noSuchBucket()));
+}
+
+/** `createBucket(id, options)`: RLS on storage.buckets decides (the service role bypasses it). */
+export async function createBucket(c: Context, ctx: PlatformContext): Promise<Response> {
+  const identity = await caller(c, ctx);
+  const body = await readJson(c.req.raw, CreateBucket);
+  const id = bucketName(body.id ?? body.name);
+  const name = bucketName(body.name);
+  const { owner, ownerId } = ownerOf(identity);
+  await asCaller(ctx.db, identity, c, (tx) =>
+    tx.query(
+      `insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        id,
+        name,
+        owner,
+        ownerId,
+        body.public ?? false,
+        limitOrNull(body.file_size_limit),
+        body.allowed_mime_types ?? null,
+      ],
+    ),
+  );
+  return c.json({ name: id });
+}
+
+export async function updateBucket(
+  c: Context,
+  ctx: PlatformContext,
+  id: string,
+): Promise<Response> {
+  const identity = await caller(c, ctx);
+  const body = await readJson(c.req.raw, UpdateBucket);
+  await asCaller(ctx.db, identity, c, async (tx) => {
+    const updated = await tx.query(
+      `update storage.buckets
+          set public = coalesce($2, public),
+              file_size_limit = case when $3 then $4::bigint else file_size_limit end,
+              allowed_mime_types = case when $5 then $6::text[] else allowed_mime_types end,
+              updated_at = now()
+        where id = $1`,
+      [
+        bucketName(id),
+        body.public ?? null,
+        body.file_size_limit !== undefined,
+        limitOrNull(body.file_size_limit),
+        body.allowed_mime_types !== undefined,
+        body.allowed_mime_types ?? null,
+      ],
+    );
+    if (updated.rowCount === 0) fail(errors.noSuchBucket());
+  });
+  return c.json({ message: 'Successfully updated' });
+}
+
+export async function deleteBucket(
+  c: Context,
+  ctx: PlatformContext,
+  id: string,
+): Promise<Response> {
+  const identity = await caller(c, ctx);
+  try {
+    await asCaller(ctx.db, identity, c, async (tx) => {
+      const deleted = await tx.query('delete from storage.buckets where id = $1', [bucketName(id)]);
+      if (deleted.rowCount === 0) fail(errors.noSuchBucket());
+    });
+  } catch (e) {
+    if (isPgError(e) && e.code === '23503') fail(errors.bucketNotEmpty());
+    throw e;
+  }
+  return c.json({ message: 'Successfully deleted' });
+}
+
+/** `emptyBucket(id)`: deletes the objects RLS lets the caller delete. */
+export async function emptyBucket(c: Context, ctx: PlatformContext, id: string): Promise<Response> {
+  const identity = await caller(c, ctx);
+  await asCaller(ctx.db, identity, c, async (tx) => {
+    const found = await tx.query('select 1 from storage.buckets where id = $1', [bucketName(id)]);
+    if (found.rowCount === 0) fail(errors.noSuchBucket());
+    await tx.query('delete from storage.objects where bucket_id = $1', [id]);
+  });
+  return c.json({ message: 'Successfully emptied' });
+}

@@ -1,0 +1,32 @@
+import type { StoredObject } from './objects.ts';
+
+/**
+ * The download response the service's asset renderer sends. HTML is served as text/plain,
+ * as upstream does, so an uploaded page can never run in the API's origin.
+ */
+export function objectResponse(
+  object: StoredObject,
+  bytes: Uint8Array,
+  opts: { download?: string | undefined; expires?: string } = {},
+): Response {
+  const mime = object.metadata.mimetype.toLowerCase().includes('text/html')
+    ? 'text/plain'
+    : object.metadata.mimetype;
+  const headers = new Headers({
+    'Content-Type': mime,
+    'Content-Length': String(bytes.byteLength),
+    'Cache-Control': object.metadata.cacheControl,
+    ETag: object.metadata.eTag,
+    'Last-Modified': object.lastModified,
+    'X-Content-Type-Options': 'nosniff',
+  });
+  if (opts.expires) headers.set('Expires', opts.expires);
+  if (opts.download !== undefined) {
+    const name = encodeURIComponent(opts.download);
+    headers.set(
+      'Content-Disposition',
+      name === '' ? 'attachment;' : `attachment; filename=${name}; filename*=UTF-8''${name};`,
+    );
+  }
+  return new Response(bytes, { status: 200, headers });
+}
