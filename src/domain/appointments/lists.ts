@@ -1,0 +1,26 @@
+import { isUpcomingStatus } from './status.ts';
+import type { AppointmentState } from './status.ts';
+
+/** Doctor: confirmado/reagendado/pendente whose payment is not cancelled; the rest is history. */
+export function isDoctorUpcoming(appointment: AppointmentState): boolean {
+  return isUpcomingStatus(appointment.status) && appointment.pagamento_status !== 'cancelado';
+}
+
+/** Patient: confirmado/reagendado/pendente; the rest is history. */
+export function isPatientUpcoming(appointment: AppointmentState): boolean {
+  return isUpcomingStatus(appointment.status);
+}
+
+export type SplitList<T> = { upcoming: T[]; history: T[] };
+
+export function splitAppointments<T extends AppointmentState>(
+  appointments: readonly T[],
+  isUpcoming: (appointment: T) => boolean,
+): SplitList<T> {
+  const upcoming: T[] = [];
+  const history: T[] = [];
+  for (const appointment of appointments) {
+    (isUpcoming(appointment) ? upcoming : history).push(appointment);
+  }
+  return { upcoming, history };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { filterBySearch, matchesSearch } from './search.ts';
+
+const row = { patientName: 'João da Conceição', protocol: 'SJ-2026-000123' };
+
+describe('matchesSearch', () => {
+  it.each([
+    ['blank query matches everything', '   ', true],
+    ['exact name', 'João da Conceição', true],
+    ['case-insensitive', 'JOÃO', true],
+    ['accent-insensitive', 'joao da conceicao', true],
+    ['full protocol in lower case', 'sj-2026-000123', true],
+    ['protocol fragment', '000123', true],
+    ['protocol upper/lower', 'sj-2026', true],
+    ['query with spaces around', '  conceição ', true],
+    ['unrelated', 'Maria', false],
+  ])('%s', (_name, query, expected) => {
+    expect(matchesSearch(row, query)).toBe(expected);
+  });
+
+  it.each([
+    ['missing name, protocol matches', { patientName: null, protocol: 'ABC' }, 'abc', true],
+    ['missing protocol, name matches', { patientName: 'Ana', protocol: null }, 'an', true],
+    ['both missing', { patientName: undefined, protocol: null }, 'a', false],
+  ])('%s', (_name, fields, query, expected) => {
+    expect(matchesSearch(fields, query)).toBe(expected);
+  });
+
+  it('filters a list through a field picker', () => {
+    const items = [
+      { id: 1, paciente: 'Ana Ribeiro', protocolo: 'P-1' },
+      { id: 2, paciente: 'Bruno Álvares', protocolo: 'P-2' },
+    ];
+    const found = filterBySearch(items, 'alvares', (i) => ({
+      patientName: i.paciente,
+      protocol: i.protocolo,
+    }));
+    expect(found.map((i) => i.id)).toEqual([2]);
+  });
+});
