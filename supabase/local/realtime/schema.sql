@@ -1,1 +1,169 @@
--- realtime schema: owned by supabase/local/realtime (see its README).
+-- Change capture for the local Realtime service (supabase/local/realtime). Idempotent: the
+-- bootstrap runs it at every start, before migrations.
+--
+-- Hosted Supabase reads changes from logical replication; PGlite has none, so both engines use
+-- the same mechanism here: a row trigger named realtime_capture on every table of publication
+-- supabase_realtime writes the change to realtime.change_log and NOTIFYs its id. NOTIFY is
+-- delivered only after commit and in commit order, and the payload stays far below the 8 kB
+-- limit. The server deletes rows once it has read them.
+create schema if not exists realtime;
+
+create table if not exists realtime.change_log (
+  id bigserial primary key,
+  schema_name text not null,
+  table_name text not null,
+  relid oid not null,
+  type text not null check (type in ('INSERT', 'UPDATE', 'DELETE')),
+  record jsonb,
+  old_record jsonb,
+  commit_timestamp timestamptz not null default clock_timestamp()
+);
+create index if not exists change_log_commit_timestamp on realtime.change_log (commit_timestamp);
+
+-- old_record follows the replica identity, as logical decoding would: primary key by default,
+-- every column with REPLICA IDENTITY FULL, nothing with NOTHING; a DELETE on a table with RLS
+-- sends the key only, so a row the subscriber may not see never leaks through a delete.
+create or replace function realtime.capture() returns trigger
+language plpgsql security definer
+set search_path = pg_catalog, pg_temp
+as $$
+declare
+  ident "char";
+  rls boolean;
+  key_columns text[];
+  old_rec jsonb;
+  change_id bigint;
+begin
+  if tg_op <> 'INSERT' then
+    select c.relreplident, c.relrowsecurity into ident, rls from pg_class c where c.oid = tg_relid;
+    if ident = 'f' and not (tg_op = 'DELETE' and rls) then
+      old_rec := to_jsonb(old);
+    elsif ident = 'n' then
+      old_rec := '{}'::jsonb;
+    else
+      select array_agg(a.attname) into key_columns
+        from pg_index i
+        join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
+       where i.indrelid = tg_relid
+         and case when ident = 'i' and not rls then i.indisreplident else i.indisprimary end;
+      select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) into old_rec
+        from jsonb_each(to_jsonb(old)) e
+       where e.key = any (coalesce(key_columns, '{}'));
+    end if;
+  end if;
+
+  insert into realtime.change_log (schema_name, table_name, relid, type, record, old_record)
+  values (tg_table_schema, tg_table_name, tg_relid, tg_op,
+          case when tg_op <> 'DELETE' then to_jsonb(new) end, old_rec)
+  returning id into change_id;
+  perform pg_notify('realtime_change', change_id::text);
+  return null;
+end $$;
+
+-- Attaches realtime_capture to every ordinary table of the publication and detaches it from
+-- tables that left it. Returns how many triggers it created or dropped.
+create or replace function realtime.sync_triggers() returns integer
+language plpgsql security definer
+set search_path = pg_catalog, pg_temp
+as $$
+declare
+  t record;
+  changed integer := 0;
+begin
+  for t in
+    select c.oid::regclass as rel
+      from pg_publication_tables p
+      join pg_namespace n on n.nspname = p.schemaname
+      join pg_class c on c.relnamespace = n.oid and c.relname = p.tablename
+     where p.pubname = 'supabase_realtime' and c.relkind = 'r'
+       and not exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = 'realtime_capture')
+  loop
+    execute format('create trigger realtime_capture after insert or update or delete on %s '
+                   'for each row execute function realtime.capture()', t.rel);
+    changed := changed + 1;
+  end loop;
+  for t in
+    select g.tgrelid::regclass as rel
+      from pg_trigger g
+      join pg_class c on c.oid = g.tgrelid
+      join pg_namespace n on n.oid = c.relnamespace
+     where g.tgname = 'realtime_capture'
+       and not exists (select 1 from pg_publication_tables p
+                        where p.pubname = 'supabase_realtime'
+                          and p.schemaname = n.nspname and p.tablename = c.relname)
+  loop
+    execute format('drop trigger realtime_capture on %s', t.rel);
+    changed := changed + 1;
+  end loop;
+  return changed;
+end $$;
+
+-- Keeps the triggers in step with the publication as migrations run. A failure here must never
+-- break the DDL that fired it: the server re-syncs at start and when a join names a table.
+create or replace function realtime.on_publication_ddl() returns event_trigger
+language plpgsql
+as $$
+begin
+  perform realtime.sync_triggers();
+exception when others then
+  raise warning 'realtime: could not sync capture triggers: %', sqlerrm;
+end $$;
+
+-- Event triggers need a superuser; without one the start-up and join-time sync still apply.
+do $$
+begin
+  if not exists (select 1 from pg_event_trigger where evtname = 'realtime_publication_ddl') then
+    create event trigger realtime_publication_ddl on ddl_command_end
+      when tag in ('CREATE PUBLICATION', 'ALTER PUBLICATION', 'CREATE TABLE')
+      execute function realtime.on_publication_ddl();
+  end if;
+exception when insufficient_privilege then
+  raise notice 'realtime: no event trigger (needs a superuser)';
+end $$;
+
+-- Evaluates one postgres_changes filter term against a record value given as text, the way the
+-- real server does: both sides cast to the column's type. NULL and a value that does not cast
+-- are no match, negated or not, as in a WHERE clause.
+create or replace function realtime.filter_matches(
+  op text, negate boolean, column_type text, lhs text, rhs jsonb
+) returns boolean
+language plpgsql stable
+set search_path = pg_catalog, pg_temp
+as $$
+declare
+  result boolean;
+  sql_op text;
+begin
+  if op = 'is' then
+    result := case rhs ->> 0
+      when 'null' then lhs is null
+      when 'true' then lhs::boolean is true
+      when 'false' then lhs::boolean is false
+      when 'unknown' then lhs::boolean is unknown
+    end;
+  elsif op = 'in' then
+    execute format('select $1::%s = any ($2::%s[])', column_type, column_type)
+      into result using lhs, array(select jsonb_array_elements_text(rhs));
+  elsif op in ('like', 'ilike', 'match', 'imatch') then
+    sql_op := case op when 'like' then 'like' when 'ilike' then 'ilike' when 'match' then '~' else '~*' end;
+    execute format('select $1 %s $2', sql_op) into result using lhs, rhs ->> 0;
+  else
+    sql_op := case op
+      when 'eq' then '=' when 'neq' then '<>' when 'lt' then '<' when 'lte' then '<='
+      when 'gt' then '>' when 'gte' then '>=' when 'isdistinct' then 'is distinct from'
+    end;
+    if sql_op is null then
+      return false;
+    end if;
+    execute format('select $1::%s %s $2::%s', column_type, sql_op, column_type)
+      into result using lhs, rhs ->> 0;
+  end if;
+  return coalesce(case when negate then not result else result end, false);
+exception when others then
+  return false;
+end $$;
+
+-- Only the server (connected as the database owner) uses this schema; API roles get nothing.
+revoke all on schema realtime from public;
+revoke all on all tables in schema realtime from public;
+revoke execute on all functions in schema realtime from public;

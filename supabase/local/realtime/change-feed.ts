@@ -1,0 +1,322 @@
+import type { Database } from '../db/index.ts';
+import type { Logger } from '../log.ts';
+import { runAs, type Identity } from '../request-auth.ts';
+import { loadTables, quoteIdent, syncCaptureTriggers, type TableInfo } from './catalog.ts';
+import type { FilterTerm } from './filters.ts';
+
+export type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE';
+
+/** One binding of a channel, as echoed in the join reply. `*` matches any schema or table. */
+export type PgBinding = {
+  id: number;
+  event: '*' | ChangeType;
+  schema: string;
+  table: string;
+  terms: FilterTerm[];
+};
+
+/** The `data` of a postgres_changes push (supabase-wire.md §4.3). */
+export type ChangeData = {
+  schema: string;
+  table: string;
+  commit_timestamp: string;
+  type: ChangeType;
+  columns: { name: string; type: string }[];
+  record?: Record<string, unknown>;
+  old_record?: Record<string, unknown>;
+  errors: null;
+};
+
+export type PgSubscriber = {
+  bindings: readonly PgBinding[];
+  /** Read at delivery time so a refreshed access token applies to the next change. */
+  identity(): Identity;
+  deliver(data: ChangeData, bindingIds: number[]): void;
+};
+
+export type ChangeFeed = {
+  subscribe(sub: PgSubscriber): () => void;
+  close(): Promise<void>;
+};
+
+type ChangeRow = {
+  id: string;
+  schema: string;
+  table: string;
+  relid: number;
+  type: ChangeType;
+  record: Record<string, unknown> | null;
+  old_record: Record<string, unknown> | null;
+  commit_timestamp: string;
+};
+
+type Candidate = {
+  change: ChangeRow;
+  table: TableInfo;
+  sub: PgSubscriber;
+  identity: Identity;
+  bindings: PgBinding[];
+};
+
+const CHANNEL = 'realtime_change';
+/** Change rows whose NOTIFY never arrived (listener reconnect) are dropped after this. */
+const ORPHAN_AGE = '1 minute';
+const BATCH = 500;
+
+/**
+ * Turns committed changes into postgres_changes pushes. NOTIFY payloads arrive in commit order;
+ * batches are processed one after another in that order, so every subscriber sees a table's
+ * changes in commit order. Each batch costs one read-and-delete of the change rows, one catalog
+ * read, at most one filter evaluation, and one RLS query per (subscriber identity, table).
+ */
+export async function startChangeFeed(db: Database, log: Logger): Promise<ChangeFeed> {
+  const subscribers = new Set<PgSubscriber>();
+  const pending: string[] = [];
+  let draining: Promise<void> | undefined;
+  let closed = false;
+
+  const { rows: bypass } = await db.query<{ rolname: string }>(
+    `select rolname from pg_roles where rolbypassrls and rolname in ('anon', 'authenticated', 'service_role')`,
+  );
+  const bypassRls = new Set(bypass.map((r) => r.rolname));
+
+  // Changes left from a previous run have no subscriber to go to.
+  await db.query('delete from realtime.change_log');
+  await syncCaptureTriggers(db);
+  const unlisten = await db.listen(CHANNEL, (payload) => {
+    if (closed || !/^\d+$/.test(payload)) return;
+    pending.push(payload);
+    draining ??= drain().finally(() => {
+      draining = undefined;
+    });
+  });
+  const pruner = setInterval(() => {
+    db.query(
+      `delete from realtime.change_log where commit_timestamp < now() - interval '${ORPHAN_AGE}'`,
+    ).catch((e: unknown) => log.error({ msg: 'realtime: prune failed', error: String(e) }));
+  }, 60_000);
+  pruner.unref();
+
+  async function drain(): Promise<void> {
+    while (pending.length > 0 && !closed) {
+      const ids = pending.splice(0, BATCH);
+      try {
+        await processBatch(ids);
+      } catch (e) {
+        log.error({ msg: 'realtime: change delivery failed', error: String(e) });
+      }
+    }
+  }
+
+  async function processBatch(ids: string[]): Promise<void> {
+    const { rows } = await db.query<ChangeRow>(
+      `delete from realtime.change_log where id = any ($1::bigint[])
+       returning id::text, schema_name as schema, table_name as "table", relid::int, type, record, old_record,
+                 to_char(commit_timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as commit_timestamp`,
+      [ids],
+    );
+    if (subscribers.size === 0 || rows.length === 0) return;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const changes = ids.flatMap((id) => byId.get(id) ?? []);
+    const tables = await loadTables(db, [...new Set(changes.map((c) => c.relid))]);
+
+    const candidates: Candidate[] = [];
+    for (const change of changes) {
+      const table = tables.get(change.relid);
+      if (!table) continue;
+      for (const sub of subscribers) {
+        const bindings = sub.bindings.filter((b) => targets(b, change));
+        if (bindings.length === 0) continue;
+        const identity = sub.identity();
+        if (!table.columns.some((c) => c.selectableBy.includes(identity.role))) continue;
+        candidates.push({ change, table, sub, identity, bindings });
+      }
+    }
+    await applyFilters(candidates);
+    const hidden = await hiddenByRls(candidates.filter((c) => c.bindings.length > 0));
+
+    const built = new Map<string, ChangeData>();
+    for (const c of candidates) {
+      if (c.bindings.length === 0 || hidden.has(c)) continue;
+      const key = `${c.change.id}:${c.identity.role}`;
+      let data = built.get(key);
+      if (!data) {
+        data = changeData(c.change, c.table, c.identity.role);
+        built.set(key, data);
+      }
+      c.sub.deliver(
+        data,
+        c.bindings.map((b) => b.id),
+      );
+    }
+  }
+
+  /** Drops from each candidate the bindings whose filter terms do not all hold. */
+  async function applyFilters(candidates: Candidate[]): Promise<void> {
+    type Check = { candidate: Candidate; binding: PgBinding; pass: boolean };
+    const checks: Check[] = [];
+    const sqlTerms: {
+      op: string;
+      negate: boolean;
+      type: string;
+      lhs: string | null;
+      rhs: string[];
+    }[] = [];
+    const termOwner: Check[] = [];
+    for (const candidate of candidates) {
+      const source =
+        (candidate.change.type === 'DELETE'
+          ? candidate.change.old_record
+          : candidate.change.record) ?? {};
+      for (const binding of candidate.bindings) {
+        if (binding.terms.length === 0) continue;
+        const check: Check = { candidate, binding, pass: true };
+        checks.push(check);
+        for (const term of binding.terms) {
+          const column = candidate.table.columns.find((col) => col.name === term.column);
+          if (!column || !(term.column in source)) {
+            check.pass = false;
+            continue;
+          }
+          sqlTerms.push({
+            op: term.op,
+            negate: term.negate,
+            type: column.sqlType,
+            lhs: asText(source[term.column]),
+            rhs: Array.isArray(term.value) ? term.value : [term.value],
+          });
+          termOwner.push(check);
+        }
+      }
+    }
+    if (sqlTerms.length > 0) {
+      const { rows } = await db.query<{ ok: boolean }>(
+        `select realtime.filter_matches(t->>'op', (t->>'negate')::boolean, t->>'type', t->>'lhs', t->'rhs') as ok
+           from jsonb_array_elements($1::jsonb) with ordinality as x(t, n) order by n`,
+        [JSON.stringify(sqlTerms)],
+      );
+      rows.forEach((r, i) => {
+        const owner = termOwner[i];
+        if (owner && !r.ok) owner.pass = false;
+      });
+    }
+    for (const check of checks) {
+      if (!check.pass)
+        check.candidate.bindings = check.candidate.bindings.filter((b) => b !== check.binding);
+    }
+  }
+
+  /**
+   * INSERT and UPDATE go only to subscribers whose role may SELECT the row under RLS, checked
+   * like the real server: by primary key against the table as it is now. A row deleted (or
+   * changed out of sight) before the check is therefore not delivered, and so is a change of a
+   * table with RLS but no primary key. DELETE is never RLS-checked and carries only the key.
+   */
+  async function hiddenByRls(candidates: Candidate[]): Promise<Set<Candidate>> {
+    const groups = new Map<string, Candidate[]>();
+    for (const c of candidates) {
+      if (c.change.type === 'DELETE' || !c.table.rls || bypassRls.has(c.identity.role)) continue;
+      const key = `${c.table.relid}\u0000${c.identity.role}\u0000${JSON.stringify(c.identity.claims)}`;
+      const group = groups.get(key) ?? [];
+      group.push(c);
+      groups.set(key, group);
+    }
+    const hidden = new Set<Candidate>();
+    for (const group of groups.values()) {
+      const [first] = group;
+      if (!first) continue;
+      const visible = await visibleRows(
+        first.table,
+        first.identity,
+        group.map((c) => c.change.record ?? {}),
+      );
+      group.forEach((c, i) => {
+        if (!visible.has(i)) hidden.add(c);
+      });
+    }
+    return hidden;
+  }
+
+  async function visibleRows(
+    table: TableInfo,
+    identity: Identity,
+    records: Record<string, unknown>[],
+  ): Promise<Set<number>> {
+    const keyColumns = table.primaryKey.map((name) => table.columns.find((c) => c.name === name));
+    if (keyColumns.length === 0 || keyColumns.some((c) => !c)) return new Set();
+    const match = keyColumns
+      .map((c, i) => `t.${quoteIdent(c!.name)} = (x.k->>${i})::${c!.sqlType}`)
+      .join(' and ');
+    const keys = records.map((r) => table.primaryKey.map((name) => asText(r[name])));
+    try {
+      const { rows } = await runAs(
+        db,
+        identity,
+        { method: 'GET', path: '/realtime/v1/websocket' },
+        (tx) =>
+          tx.query<{ i: number }>(
+            `select (x.n - 1)::int as i from jsonb_array_elements($1::jsonb) with ordinality as x(k, n)
+            where exists (select 1 from ${quoteIdent(table.schema)}.${quoteIdent(table.name)} t where ${match})`,
+            [JSON.stringify(keys)],
+          ),
+      );
+      return new Set(rows.map((r) => r.i));
+    } catch (e) {
+      log.error({
+        msg: 'realtime: RLS check failed',
+        table: table.name,
+        role: identity.role,
+        error: String(e),
+      });
+      return new Set();
+    }
+  }
+
+  return {
+    subscribe(sub) {
+      subscribers.add(sub);
+      return () => void subscribers.delete(sub);
+    },
+    async close() {
+      closed = true;
+      clearInterval(pruner);
+      subscribers.clear();
+      await draining;
+      await unlisten();
+    },
+  };
+}
+
+function targets(b: PgBinding, change: ChangeRow): boolean {
+  return (
+    (b.event === '*' || b.event === change.type) &&
+    (b.schema === '*' || b.schema === change.schema) &&
+    (b.table === '*' || b.table === change.table)
+  );
+}
+
+/** A record value as Postgres text, the form `record->>'col'` would give. */
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** The push for one role: only the columns that role may SELECT, in attnum order. */
+function changeData(change: ChangeRow, table: TableInfo, role: string): ChangeData {
+  const visible = table.columns.filter((c) => c.selectableBy.includes(role));
+  const names = new Set(visible.map((c) => c.name));
+  const pick = (rec: Record<string, unknown> | null) =>
+    Object.fromEntries(Object.entries(rec ?? {}).filter(([k]) => names.has(k)));
+  return {
+    schema: change.schema,
+    table: change.table,
+    commit_timestamp: change.commit_timestamp,
+    type: change.type,
+    columns: visible.map(({ name, type }) => ({ name, type })),
+    ...(change.type !== 'DELETE' ? { record: pick(change.record) } : {}),
+    ...(change.type !== 'INSERT' ? { old_record: pick(change.old_record) } : {}),
+    errors: null,
+  };
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import { signJwt } from '../../supabase/local/jwt.ts';
+import type { TestPlatform } from '../support/platform.ts';
+
+/** Collects what a callback receives; `next` waits for the first unread item matching `pred`. */
+export class Inbox<T> {
+  readonly items: T[] = [];
+  private read = 0;
+  private waiters: (() => void)[] = [];
+
+  readonly push = (item: T): void => {
+    this.items.push(item);
+    for (const w of this.waiters.splice(0)) w();
+  };
+
+  async next(pred: (item: T) => boolean = () => true, what = 'item'): Promise<T> {
+    const deadline = AbortSignal.timeout(8000);
+    for (;;) {
+      const i = this.items.findIndex((item, idx) => idx >= this.read && pred(item));
+      if (i >= 0) {
+        this.read = i + 1;
+        return this.items[i] as T;
+      }
+      if (deadline.aborted)
+        throw new Error(`no ${what} arrived; got ${JSON.stringify(this.items)}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        deadline.addEventListener('abort', () => resolve(), { once: true });
+      });
+    }
+  }
+
+  /** Everything received after the last `next`. */
+  unread(): T[] {
+    return this.items.slice(this.read);
+  }
+}
+
+/** Subscribes and resolves once the server confirmed; rejects with the server's error. */
+export function subscribed(channel: RealtimeChannel): Promise<RealtimeChannel> {
+  return new Promise((resolve, reject) => {
+    channel.subscribe((status, err) => {
+      if (status === 'SUBSCRIBED') resolve(channel);
+      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT')
+        reject(err ?? new Error(status));
+    });
+  });
+}
+
+export type TestUser = { id: string; token: string };
+
+/** A user as the auth service would issue it: an `authenticated` JWT with a fresh uuid `sub`. */
+export async function mintUser(t: TestPlatform, expiresInSeconds = 3600): Promise<TestUser> {
+  const id = randomUUID();
+  const now = Math.floor(Date.now() / 1000);
+  const token = await signJwt(
+    { sub: id, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + expiresInSeconds },
+    t.platform.ctx.config.jwtSecret,
+  );
+  return { id, token };
+}
+
+/** An anon-key client acting as `user` on Realtime. */
+export async function clientAs(t: TestPlatform, user?: TestUser): Promise<SupabaseClient> {
+  const client = t.client();
+  if (user) await client.realtime.setAuth(user.token);
+  return client;
+}
+
+let channelSeq = 0;
+export function channelName(prefix: string): string {
+  channelSeq += 1;
+  return `${prefix}-${channelSeq}`;
+}
