@@ -1,6 +1,433 @@
 import { Hono } from 'hono';
 import type { PlatformContext } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
+import { identify, runAs, type Identity } from '../request-auth.ts';
+import {
+  Abort,
+  apiError,
+  fail,
+  fromDatabaseError,
+  ok,
+  type ApiError,
+  type Result,
+} from './errors.ts';
+import {
+  checkProfile,
+  negotiate,
+  parsePrefer,
+  parseRange,
+  type Preferences,
+  type Representation,
+} from './negotiate.ts';
+import {
+  insertPlan,
+  readPlan,
+  resolveFunction,
+  rpcPlan,
+  updateOrDeletePlan,
+  type Plan,
+  type RowsResult,
+} from './plans.ts';
+import { ident, Params, planQuery, relationSource } from './query.ts';
+import {
+  contentRange,
+  contentType,
+  errorResponse,
+  JSON_TYPE,
+  singularError,
+  toCsv,
+} from './response.ts';
+import { createSchemaCacheHolder, type SchemaCache } from './schema-cache.ts';
 
-export function createRestApp(_ctx: PlatformContext): Hono {
-  return new Hono();
+/** Bodies above this are refused with 413 before any parsing. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const TABLE_METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'];
+const RPC_METHODS = ['GET', 'HEAD', 'POST'];
+/** Codes that may only mean the cache predates a migration: reload once and plan again. */
+const STALE = new Set(['PGRST200', 'PGRST202', 'PGRST204', 'PGRST205', '42703']);
+const CATALOG_CHANGED = new Set(['42703', '42P01', '42883']);
+
+type Request_ = {
+  req: Request;
+  url: URL;
+  name: string;
+  rpc: boolean;
+  head: boolean;
+  identity: Identity;
+  representation: Representation;
+  prefer: Preferences;
+};
+
+type Outcome = { rows?: RowsResult; affected?: number; scalar?: string | null };
+
+/** Carries a finished answer out of a transaction that `Prefer: tx=rollback` must undo. */
+class Rollback extends Error {
+  constructor(readonly outcome: Outcome) {
+    super('rollback');
+  }
+}
+
+function authError(reason: string, message: string): ApiError {
+  if (reason === 'missing') {
+    return apiError(
+      401,
+      'PGRST301',
+      'No API key found in request',
+      null,
+      'No `apikey` request header or url param was found.',
+    );
+  }
+  const code = reason === 'expired' || reason === 'bad_claims' ? 'PGRST303' : 'PGRST301';
+  return {
+    ...apiError(401, code, message),
+    headers: {
+      'www-authenticate': `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"`,
+    },
+  };
+}
+
+async function readBody(req: Request): Promise<Result<string>> {
+  const tooLarge = () =>
+    fail<string>(
+      apiError(413, 'PGRST102', `Request body exceeds the limit of ${MAX_BODY_BYTES} bytes`),
+    );
+  if (Number(req.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return tooLarge();
+  if (!req.body) return ok('');
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return tooLarge();
+    }
+    chunks.push(value);
+  }
+  return ok(Buffer.concat(chunks).toString('utf8'));
+}
+
+const invalidJson = () => apiError(400, 'PGRST102', 'Empty or invalid json');
+
+async function readJson(req: Request, allowEmpty: boolean): Promise<Result<unknown>> {
+  const type = (req.headers.get('content-type') ?? 'application/json')
+    .split(';')[0]
+    ?.trim()
+    .toLowerCase();
+  if (type !== 'application/json' && type !== 'application/vnd.pgrst.object+json' && type !== '') {
+    return fail(apiError(415, 'PGRST107', `Content-Type not acceptable: ${type}`));
+  }
+  const text = await readBody(req);
+  if (!text.ok) return text;
+  if (!text.value.trim()) return allowEmpty ? ok({}) : fail(invalidJson());
+  try {
+    return ok(JSON.parse(text.value) as unknown);
+  } catch {
+    return fail(invalidJson());
+  }
+}
+
+export function createRestApp(ctx: PlatformContext): Hono {
+  const cache = createSchemaCacheHolder(ctx.db);
+  cache
+    .get()
+    .catch((e: unknown) => ctx.log.error({ msg: 'rest schema cache failed', error: String(e) }));
+
+  async function planWith(
+    build: (c: SchemaCache) => Result<Plan> | Promise<Result<Plan>>,
+  ): Promise<Result<Plan>> {
+    const first = await build(await cache.get());
+    if (first.ok || !STALE.has(first.error.code)) return first;
+    return build(await cache.reload());
+  }
+
+  async function execute(
+    r: Request_,
+    plan: Plan,
+    check: (o: Outcome) => ApiError | undefined,
+  ): Promise<Result<Outcome>> {
+    const request = {
+      method: r.req.method,
+      path: r.rpc ? `/rpc/${r.name}` : `/${r.name}`,
+      headers: Object.fromEntries(r.req.headers),
+    };
+    const run = async (tx: Queryable): Promise<Outcome> => {
+      let outcome: Outcome;
+      if (plan.shape === 'affected') {
+        let affected = 0;
+        for (const s of plan.statements) affected += (await tx.query(s.sql, s.params)).rowCount;
+        outcome = { affected };
+      } else {
+        const { rows } = await tx.query<RowsResult & { body: string | null }>(
+          plan.sql,
+          plan.params,
+        );
+        const row = rows[0];
+        outcome = plan.shape === 'rows' ? { rows: row } : { scalar: row?.body ?? null };
+      }
+      const problem = check(outcome);
+      if (problem) throw new Abort(problem);
+      if (r.prefer.rollback) throw new Rollback(outcome);
+      return outcome;
+    };
+    try {
+      return ok(await runAs(ctx.db, r.identity, request, run));
+    } catch (e) {
+      if (e instanceof Rollback) return ok(e.outcome);
+      const mapped = fromDatabaseError(e, r.identity.role);
+      if (!mapped) throw e;
+      if (CATALOG_CHANGED.has(mapped.code)) void cache.reload().catch(() => undefined);
+      return fail(mapped);
+    }
+  }
+
+  function readResponse(r: Request_, outcome: Outcome, offset: number): Response {
+    const rows = outcome.rows;
+    const page = Number(rows?.page ?? 0);
+    const total =
+      rows?.total === null || rows?.total === undefined ? undefined : Number(rows.total);
+    if (total !== undefined && offset > total) {
+      return errorResponse(
+        {
+          ...apiError(
+            416,
+            'PGRST103',
+            'Requested range not satisfiable',
+            `An offset of ${offset} was requested, but there are only ${total} rows.`,
+          ),
+          headers: { 'content-range': `*/${total}` },
+        },
+        r.head,
+      );
+    }
+    if (r.representation.kind === 'object' && page !== 1)
+      return errorResponse(singularError(page), r.head);
+    const status = total !== undefined && page < total ? 206 : 200;
+    const body = r.head
+      ? null
+      : r.representation.kind === 'csv'
+        ? toCsv(rows?.body ?? '[]')
+        : (rows?.body ?? 'null');
+    return new Response(body, {
+      status,
+      headers: {
+        'content-type': contentType(r.representation),
+        'content-range': contentRange(offset, page, total),
+      },
+    });
+  }
+
+  async function tableRequest(r: Request_): Promise<Response> {
+    const method = r.req.method;
+    const query = r.url.searchParams;
+    if (method === 'GET' || method === 'HEAD') {
+      const range = parseRange(r.req.headers.get('range'));
+      const planned = await planWith((c) => {
+        const source = relationSource(c, r.name);
+        if (!source) return tableMissing(c, r.name);
+        const node = planQuery(c, source, query);
+        if (!node.ok) return node;
+        return readPlan(`public.${ident(r.name)}`, node.value, new Params(), {
+          representation: r.representation,
+          prefer: r.prefer,
+          head: r.head,
+          range,
+        });
+      });
+      if (!planned.ok) return errorResponse(planned.error, r.head);
+      const offset =
+        'paging' in planned.value ? (planned.value.paging as { offset: number }).offset : 0;
+      const outcome = await execute(r, planned.value, () => undefined);
+      return outcome.ok
+        ? readResponse(r, outcome.value, offset)
+        : errorResponse(outcome.error, r.head);
+    }
+
+    let body: unknown;
+    if (method !== 'DELETE') {
+      const parsed = await readJson(r.req, false);
+      if (!parsed.ok) return errorResponse(parsed.error);
+      body = parsed.value;
+      if (
+        method === 'PATCH' &&
+        (body === null || typeof body !== 'object' || Array.isArray(body))
+      ) {
+        return errorResponse(
+          apiError(400, 'PGRST102', 'Empty or invalid json', 'PATCH expects a single JSON object'),
+        );
+      }
+    }
+    const wantRows = r.prefer.return === 'representation';
+    const opts = { prefer: r.prefer, representation: r.representation, wantRows };
+    const planned = await planWith((c) => {
+      const relation = c.relations.get(r.name);
+      if (!relation) return tableMissing(c, r.name);
+      if (method === 'POST') return insertPlan(c, relation, query, body, opts);
+      return updateOrDeletePlan(
+        c,
+        relation,
+        query,
+        body as Record<string, unknown> | undefined,
+        opts,
+      );
+    });
+    if (!planned.ok) return errorResponse(planned.error);
+    if (method === 'PATCH' && Object.keys(body as object).length === 0) {
+      return wantRows
+        ? new Response('[]', { status: 200, headers: { 'content-type': JSON_TYPE } })
+        : new Response(null, { status: 204 });
+    }
+    const outcome = await execute(r, planned.value, (o) => {
+      const count = o.affected ?? Number(o.rows?.page ?? 0);
+      if (r.representation.kind === 'object' && count !== 1) return singularError(count);
+      if (r.prefer.strict && r.prefer.maxAffected !== undefined && count > r.prefer.maxAffected) {
+        return apiError(
+          400,
+          'PGRST124',
+          'Query result exceeds max-affected preference constraint',
+          `The query affects ${count} rows`,
+        );
+      }
+      return undefined;
+    });
+    if (!outcome.ok) return errorResponse(outcome.error);
+    const o = outcome.value;
+    const count = o.affected ?? Number(o.rows?.page ?? 0);
+    const headers: Record<string, string> = {
+      'content-range': `*/${r.prefer.count ? count : '*'}`,
+    };
+    let status = method === 'POST' ? 201 : wantRows ? 200 : 204;
+    if (
+      method === 'POST' &&
+      r.prefer.resolution === 'merge-duplicates' &&
+      o.rows &&
+      count > 0 &&
+      Number(o.rows.inserted ?? 0) === 0
+    ) {
+      status = 200;
+    }
+    if (!wantRows) return new Response(null, { status, headers });
+    headers['content-type'] = contentType(r.representation);
+    const json = o.rows?.body ?? '[]';
+    return new Response(r.representation.kind === 'csv' ? toCsv(json) : json, { status, headers });
+  }
+
+  async function rpcRequest(r: Request_): Promise<Response> {
+    const query = r.url.searchParams;
+    let whole: unknown;
+    let args: Record<string, unknown>;
+    if (r.req.method === 'POST') {
+      const parsed = await readJson(r.req, true);
+      if (!parsed.ok) return errorResponse(parsed.error);
+      whole = parsed.value;
+      args =
+        whole !== null && typeof whole === 'object' && !Array.isArray(whole)
+          ? (whole as Record<string, unknown>)
+          : {};
+    } else args = {};
+    const range = parseRange(r.req.headers.get('range'));
+    let argKeys = new Set<string>();
+    const planned = await planWith((c) => {
+      let keys = Object.keys(args);
+      if (r.req.method !== 'POST') {
+        const names = new Set(
+          (c.functions.get(r.name) ?? []).flatMap((f) => f.args.map((a) => a.name)),
+        );
+        keys = [...new Set([...query.keys()].filter((k) => names.has(k)))];
+        args = Object.fromEntries(
+          keys.map((k) => [k, query.getAll(k).length > 1 ? query.getAll(k) : query.get(k)]),
+        );
+      }
+      argKeys = new Set(keys);
+      const fn = resolveFunction(c, r.name, keys, r.req.method === 'POST');
+      if (!fn.ok) return fn;
+      return rpcPlan(c, { fn: fn.value, args, whole }, query, argKeys, {
+        representation: r.representation,
+        prefer: r.prefer,
+        head: r.head,
+        range,
+      });
+    });
+    if (!planned.ok) return errorResponse(planned.error, r.head);
+    const plan = planned.value;
+    const outcome = await execute(r, plan, (o) => {
+      if (o.rows && r.representation.kind === 'object' && Number(o.rows.page) !== 1)
+        return singularError(Number(o.rows.page));
+      return undefined;
+    });
+    if (!outcome.ok) return errorResponse(outcome.error, r.head);
+    if (plan.shape === 'void') return new Response(null, { status: 204 });
+    if (plan.shape === 'scalar') {
+      return new Response(r.head ? null : (outcome.value.scalar ?? 'null'), {
+        status: 200,
+        headers: { 'content-type': JSON_TYPE },
+      });
+    }
+    const offset = 'paging' in plan ? (plan.paging as { offset: number }).offset : 0;
+    return readResponse(r, outcome.value, offset);
+  }
+
+  async function handle(req: Request, name: string, rpc: boolean): Promise<Response> {
+    const head = req.method === 'HEAD';
+    if (!(rpc ? RPC_METHODS : TABLE_METHODS).includes(req.method)) {
+      return errorResponse(apiError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`));
+    }
+    const write = req.method !== 'GET' && !head;
+    const profile = checkProfile(req.headers.get(write ? 'content-profile' : 'accept-profile'));
+    if (!profile.ok) return errorResponse(profile.error, head);
+    const who = await identify(
+      { authorization: req.headers.get('authorization'), apikey: req.headers.get('apikey') },
+      ctx.config.jwtSecret,
+    );
+    if (!who.ok) return errorResponse(authError(who.reason, who.message), head);
+    const representation = negotiate(req.headers.get('accept'));
+    if (!representation.ok) return errorResponse(representation.error, head);
+    const prefer = parsePrefer(req.headers.get('prefer'));
+    if (!prefer.ok) return errorResponse(prefer.error, head);
+    const r: Request_ = {
+      req,
+      url: new URL(req.url),
+      name,
+      rpc,
+      head,
+      identity: who.identity,
+      representation: representation.value,
+      prefer: prefer.value,
+    };
+    try {
+      return await (rpc ? rpcRequest(r) : tableRequest(r));
+    } catch (e) {
+      ctx.log.error({ msg: 'rest request failed', path: r.url.pathname, error: String(e) });
+      return errorResponse(apiError(500, 'PGRST000', 'An unexpected error occurred'), head);
+    }
+  }
+
+  const app = new Hono();
+  app.all('/rpc/:fn', (c) => handle(c.req.raw, c.req.param('fn'), true));
+  app.all('/:table', (c) => handle(c.req.raw, c.req.param('table'), false));
+  app.all('*', (c) =>
+    errorResponse(
+      apiError(404, 'PGRST125', `Invalid path specified in request URL`, null, null),
+      c.req.method === 'HEAD',
+    ),
+  );
+  return app;
+}
+
+function tableMissing(cache: SchemaCache, name: string): Result<never> {
+  const near = [...cache.relations.keys()].find(
+    (t) => t.toLowerCase() === name.toLowerCase() || t.startsWith(name) || name.startsWith(t),
+  );
+  return fail(
+    apiError(
+      404,
+      'PGRST205',
+      `Could not find the table 'public.${name}' in the schema cache`,
+      null,
+      near ? `Perhaps you meant the table 'public.${near}'` : null,
+    ),
+  );
 }

@@ -1,0 +1,125 @@
+import { apiError, fail, ok, type Result } from './errors.ts';
+
+export type Preferences = {
+  return: 'minimal' | 'representation' | 'headers-only' | undefined;
+  count: boolean;
+  resolution: 'merge-duplicates' | 'ignore-duplicates' | undefined;
+  missingDefault: boolean;
+  strict: boolean;
+  maxAffected: number | undefined;
+  rollback: boolean;
+};
+
+const KNOWN: Record<string, readonly string[]> = {
+  return: ['minimal', 'representation', 'headers-only'],
+  count: ['exact', 'planned', 'estimated'],
+  resolution: ['merge-duplicates', 'ignore-duplicates'],
+  missing: ['default', 'null'],
+  handling: ['strict', 'lenient'],
+  tx: ['commit', 'rollback'],
+  timezone: [],
+  params: ['single-object'],
+};
+
+/**
+ * `Prefer` is a comma list (supabase-js joins values with ", "); unknown entries are ignored
+ * unless `handling=strict`, which PostgREST answers with PGRST122.
+ */
+export function parsePrefer(header: string | null): Result<Preferences> {
+  const p: Preferences = {
+    return: undefined,
+    count: false,
+    resolution: undefined,
+    missingDefault: false,
+    strict: false,
+    maxAffected: undefined,
+    rollback: false,
+  };
+  const invalid: string[] = [];
+  for (const raw of (header ?? '').split(',')) {
+    const entry = raw.trim();
+    if (!entry) continue;
+    const [key = '', value = ''] = entry.split('=', 2).map((s) => s.trim());
+    if (key === 'max-affected' && /^\d+$/.test(value)) p.maxAffected = Number(value);
+    else if (key === 'timezone' && value) continue;
+    else if (!KNOWN[key]?.includes(value)) invalid.push(entry);
+    else if (key === 'return') p.return = value as Preferences['return'];
+    else if (key === 'count') p.count = true;
+    else if (key === 'resolution') p.resolution = value as Preferences['resolution'];
+    else if (key === 'missing') p.missingDefault = value === 'default';
+    else if (key === 'handling') p.strict = value === 'strict';
+    else if (key === 'tx') p.rollback = value === 'rollback';
+  }
+  if (p.strict && invalid.length) {
+    return fail(
+      apiError(
+        400,
+        'PGRST122',
+        'Invalid preferences given with handling=strict',
+        `Invalid preferences: ${invalid.join(', ')}`,
+      ),
+    );
+  }
+  return ok(p);
+}
+
+export type Representation = { kind: 'json' | 'object' | 'csv'; stripNulls: boolean };
+
+/** Picks the first acceptable media type of `Accept`, in the order listed. */
+export function negotiate(accept: string | null): Result<Representation> {
+  const offered = (accept ?? '*/*')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!offered.length) offered.push('*/*');
+  for (const entry of offered) {
+    const [type = '', ...paramList] = entry.split(';').map((s) => s.trim().toLowerCase());
+    const stripNulls = paramList.some((x) => x.replace(/\s/g, '') === 'nulls=stripped');
+    switch (type) {
+      case '*/*':
+      case 'application/*':
+      case 'application/json':
+        return ok({ kind: 'json', stripNulls: false });
+      case 'application/vnd.pgrst.array+json':
+      case 'application/vnd.pgrst.array':
+        return ok({ kind: 'json', stripNulls });
+      case 'application/vnd.pgrst.object+json':
+      case 'application/vnd.pgrst.object':
+        return ok({ kind: 'object', stripNulls });
+      case 'text/*':
+      case 'text/csv':
+        return ok({ kind: 'csv', stripNulls: false });
+    }
+  }
+  return fail(
+    apiError(406, 'PGRST107', `None of these media types are available: ${offered.join(', ')}`),
+  );
+}
+
+export const EXPOSED_SCHEMAS = ['public'];
+
+/** Only `public` is exposed; any other profile gets PostgREST's 406 PGRST106. */
+export function checkProfile(profile: string | null): Result<void> {
+  if (profile === null || EXPOSED_SCHEMAS.includes(profile)) return ok(undefined);
+  return fail(
+    apiError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${profile}`,
+      null,
+      `Only the following schemas are exposed: ${EXPOSED_SCHEMAS.join(', ')}`,
+    ),
+  );
+}
+
+/** `Range: 0-9` (rows) as an offset and an optional limit. */
+export function parseRange(
+  header: string | null,
+): { offset: number; limit: number | undefined } | undefined {
+  const m = header && /^\s*(?:items=)?(\d+)-(\d*)\s*$/.exec(header);
+  if (!m) return undefined;
+  const from = Number(m[1]);
+  const to = m[2] ? Number(m[2]) : undefined;
+  if (to !== undefined && to < from) return undefined;
+  return { offset: from, limit: to === undefined ? undefined : to - from + 1 };
+}

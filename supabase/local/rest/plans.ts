@@ -1,0 +1,385 @@
+import { apiError, fail, ok, parseError, type ApiError, type Result } from './errors.ts';
+import type { Preferences, Representation } from './negotiate.ts';
+import { ident, Params, planQuery, renderRoot, type Node, type Source } from './query.ts';
+import type { FunctionDef, Relation, SchemaCache } from './schema-cache.ts';
+
+/**
+ * One request as SQL. `rows` statements return one row {total, page, body, inserted};
+ * `affected` statements are plain DML whose row counts are summed (return=minimal needs no
+ * RETURNING, so a write allowed by RLS but not readable back still succeeds, as in PostgREST).
+ */
+export type Plan =
+  | { shape: 'rows'; sql: string; params: unknown[] }
+  | { shape: 'affected'; statements: { sql: string; params: unknown[] }[] }
+  | { shape: 'scalar' | 'void'; sql: string; params: unknown[] };
+
+export type RowsResult = {
+  total: string | null;
+  page: string;
+  body: string | null;
+  inserted: string | null;
+};
+
+const MAX_ROWS = 1000;
+
+export type ReadOptions = {
+  representation: Representation;
+  prefer: Preferences;
+  head: boolean;
+  range: { offset: number; limit: number | undefined } | undefined;
+};
+
+function bodyExpr(rep: Representation, head: boolean): string {
+  if (head) return 'null';
+  const agg =
+    rep.kind === 'object' ? `(json_agg(pgrst_t)->0)` : `coalesce(json_agg(pgrst_t), '[]')`;
+  return `${rep.stripNulls ? `json_strip_nulls(${agg})` : agg}::text`;
+}
+
+export type Paging = { offset: number; limit: number | undefined };
+
+export function paging(node: Node, range: ReadOptions['range']): Paging {
+  const offset = node.offset ?? range?.offset ?? 0;
+  const requested = node.limit ?? range?.limit;
+  return { offset, limit: Math.min(requested ?? MAX_ROWS, MAX_ROWS) };
+}
+
+/** GET/HEAD on a table or view, and the row-returning part of an RPC. */
+export function readPlan(
+  from: string,
+  node: Node,
+  params: Params,
+  opts: ReadOptions,
+): Result<Plan & { paging: Paging }> {
+  const r = renderRoot('pgrst_0', node, params);
+  if (!r.ok) return r;
+  const page = paging(node, opts.range);
+  const total = opts.prefer.count
+    ? `(select count(*) from ${from} pgrst_0${r.value.where})`
+    : 'null';
+  const sql =
+    `select ${total} as total, count(*) as page, ${bodyExpr(opts.representation, opts.head)} as body, null as inserted ` +
+    `from (select ${r.value.select} from ${from} pgrst_0${r.value.where}${r.value.order}` +
+    ` limit ${page.limit ?? 'all'} offset ${page.offset}) pgrst_t`;
+  return ok({ shape: 'rows', sql, params: params.values, paging: page });
+}
+
+const columnMissing = (table: string, column: string): ApiError =>
+  apiError(
+    400,
+    'PGRST204',
+    `Could not find the '${column}' column of '${table}' in the schema cache`,
+  );
+
+function checkColumns(relation: Relation, columns: Iterable<string>): Result<void> {
+  for (const c of columns)
+    if (!relation.columns.has(c)) return fail(columnMissing(relation.name, c));
+  return ok(undefined);
+}
+
+/** `columns=a,"b"` and `on_conflict=a,b`: comma lists of optionally quoted names. */
+export function nameList(param: string, text: string): Result<string[]> {
+  const names: string[] = [];
+  const re = /\s*(?:"((?:[^"\\]|\\.)*)"|([^,"]+?))\s*(?:,|$)/gy;
+  let m: RegExpExecArray | null;
+  while (re.lastIndex < text.length && (m = re.exec(text)))
+    names.push(m[1]?.replace(/\\(.)/g, '$1') ?? m[2] ?? '');
+  if (re.lastIndex < text.length || names.some((n) => !n)) {
+    return fail(parseError(param, text, `unexpected input at position ${re.lastIndex + 1}`));
+  }
+  return ok(names);
+}
+
+export type WriteOptions = {
+  prefer: Preferences;
+  representation: Representation;
+  wantRows: boolean;
+};
+
+function writeOutput(
+  node: Node,
+  params: Params,
+  dml: string,
+  opts: WriteOptions,
+  inserted: string,
+): Result<Plan> {
+  const r = renderRoot('pgrst_0', node, params);
+  if (!r.ok) return r;
+  const sql =
+    `with pgrst_source as (${dml}) select null as total, count(*) as page, ${bodyExpr(opts.representation, false)} as body, ` +
+    `${inserted} as inserted from (select ${r.value.select} from pgrst_source pgrst_0) pgrst_t`;
+  return ok({ shape: 'rows', sql, params: params.values });
+}
+
+function toRows(body: unknown): Result<Record<string, unknown>[]> {
+  const rows = Array.isArray(body) ? body : [body];
+  if (!rows.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r))) {
+    return fail(
+      apiError(
+        400,
+        'PGRST102',
+        'All object keys must match',
+        'Expected a JSON object or an array of JSON objects',
+      ),
+    );
+  }
+  return ok(rows as Record<string, unknown>[]);
+}
+
+export function insertPlan(
+  cache: SchemaCache,
+  relation: Relation,
+  query: URLSearchParams,
+  body: unknown,
+  opts: WriteOptions,
+): Result<Plan> {
+  const rowsR = toRows(body);
+  if (!rowsR.ok) return rowsR;
+  const rows = rowsR.value;
+  const columnsParam = query.get('columns');
+  let columns: string[];
+  if (columnsParam !== null) {
+    const list = nameList('columns', columnsParam);
+    if (!list.ok) return list;
+    columns = list.value;
+  } else columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const checked = checkColumns(relation, columns);
+  if (!checked.ok) return checked;
+
+  let conflict = '';
+  if (opts.prefer.resolution) {
+    const target = query.get('on_conflict');
+    const list = target === null ? ok(relation.pk) : nameList('on_conflict', target);
+    if (!list.ok) return list;
+    const c = checkColumns(relation, list.value);
+    if (!c.ok) return c;
+    if (!list.value.length)
+      return fail(
+        apiError(
+          400,
+          'PGRST100',
+          'on_conflict requires a primary key or the on_conflict parameter',
+        ),
+      );
+    conflict = ` on conflict (${list.value.map(ident).join(', ')}) do nothing`;
+  }
+
+  // With missing=default, rows lacking a key must take the column DEFAULT: one INSERT per key set.
+  const groups = new Map<string, { columns: string[]; rows: Record<string, unknown>[] }>();
+  for (const row of rows) {
+    const cols = opts.prefer.missingDefault ? columns.filter((c) => c in row) : columns;
+    const key = JSON.stringify(cols);
+    const g = groups.get(key) ?? { columns: cols, rows: [] };
+    g.rows.push(row);
+    groups.set(key, g);
+  }
+  const params = new Params();
+  const table = `public.${ident(relation.name)}`;
+  const statements = [...groups.values()].map((g) => {
+    const cols = g.columns.map(ident).join(', ');
+    const onConflict =
+      opts.prefer.resolution === 'merge-duplicates' && g.columns.length
+        ? conflict.replace(
+            ' do nothing',
+            ` do update set ${g.columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`,
+          )
+        : conflict;
+    const p = opts.wantRows ? params : new Params();
+    const data = p.add(JSON.stringify(g.rows));
+    const sql =
+      `insert into ${table} as pgrst_target ${g.columns.length ? `(${cols})` : ''} ` +
+      `select ${cols} from json_populate_recordset(null::${table}, ${data}::json)${onConflict}`;
+    return { sql, params: p.values };
+  });
+  if (!opts.wantRows) return ok({ shape: 'affected', statements });
+
+  const node = planQuery(cache, relationSource(relation), selectOnly(query));
+  if (!node.ok) return node;
+  const returning = ' returning pgrst_target.*, (pgrst_target.xmax = 0) as pgrst_inserted';
+  const dml =
+    statements.length === 1
+      ? `${statements[0]?.sql}${returning}`
+      : statements.map((s, i) => `select * from pgrst_w${i}`).join(' union all ');
+  if (statements.length === 1) {
+    return writeOutput(
+      node.value,
+      params,
+      dml,
+      opts,
+      '(select count(*) from pgrst_source where pgrst_inserted)',
+    );
+  }
+  const ctes = statements.map((s, i) => `pgrst_w${i} as (${s.sql}${returning})`).join(', ');
+  const r = writeOutput(
+    node.value,
+    params,
+    dml,
+    opts,
+    '(select count(*) from pgrst_source where pgrst_inserted)',
+  );
+  if (!r.ok || r.value.shape !== 'rows') return r;
+  return ok({ ...r.value, sql: `with ${ctes}, ${r.value.sql.slice('with '.length)}` });
+}
+
+const relationSource = (r: Relation): Source => ({ name: r.name, columns: r.columns, table: true });
+
+/** Writes filter with every query parameter except the embedding `select`. */
+function selectOnly(query: URLSearchParams): URLSearchParams {
+  const select = query.get('select');
+  return new URLSearchParams(select === null ? [] : [['select', select]]);
+}
+
+function filtersOnly(query: URLSearchParams): URLSearchParams {
+  const q = new URLSearchParams();
+  for (const [k, v] of query)
+    if (k !== 'select' && k !== 'columns' && k !== 'on_conflict') q.append(k, v);
+  return q;
+}
+
+export function updateOrDeletePlan(
+  cache: SchemaCache,
+  relation: Relation,
+  query: URLSearchParams,
+  body: Record<string, unknown> | undefined,
+  opts: WriteOptions,
+): Result<Plan> {
+  const source = relationSource(relation);
+  const filters = planQuery(cache, source, filtersOnly(query));
+  if (!filters.ok) return filters;
+  const params = new Params();
+  const r = renderRoot('pgrst_0', { ...filters.value, items: [] }, params);
+  if (!r.ok) return r;
+  const table = `public.${ident(relation.name)}`;
+  let dml: string;
+  if (body) {
+    const columns = Object.keys(body);
+    const checked = checkColumns(relation, columns);
+    if (!checked.ok) return checked;
+    const data = params.add(JSON.stringify(body));
+    dml =
+      `update ${table} pgrst_0 set ${columns.map((c) => `${ident(c)} = pgrst_body.${ident(c)}`).join(', ')} ` +
+      `from (select * from json_populate_record(null::${table}, ${data}::json)) pgrst_body${r.value.where}`;
+  } else dml = `delete from ${table} pgrst_0${r.value.where}`;
+  if (!opts.wantRows)
+    return ok({ shape: 'affected', statements: [{ sql: dml, params: params.values }] });
+  const node = planQuery(cache, source, selectOnly(query));
+  if (!node.ok) return node;
+  return writeOutput(node.value, params, `${dml} returning pgrst_0.*`, opts, 'null');
+}
+
+export type RpcCall = {
+  fn: FunctionDef;
+  args: Record<string, unknown> | undefined;
+  whole: unknown;
+};
+
+/**
+ * Chooses the overload whose parameter names cover the given keys and whose required
+ * parameters are all given, or a single unnamed json/jsonb parameter taking the whole body.
+ */
+export function resolveFunction(
+  cache: SchemaCache,
+  name: string,
+  keys: string[],
+  exact: boolean,
+): Result<FunctionDef> {
+  const overloads = cache.functions.get(name) ?? [];
+  const matches = overloads.filter((f) => {
+    if (f.args.length === 1 && f.args[0]?.name === '' && /^jsonb?$/.test(f.args[0].type))
+      return true;
+    const names = f.args.map((a) => a.name);
+    const required = f.args.filter((a) => !a.hasDefault).map((a) => a.name);
+    return (
+      required.every((n) => keys.includes(n)) && (!exact || keys.every((k) => names.includes(k)))
+    );
+  });
+  const [only] = matches;
+  if (matches.length === 1 && only) return ok(only);
+  if (matches.length > 1) {
+    const sig = (f: FunctionDef) =>
+      `public.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`;
+    return fail(
+      apiError(
+        300,
+        'PGRST203',
+        `Could not choose the best candidate function between: ${matches.map(sig).join(', ')}`,
+        null,
+        'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+      ),
+    );
+  }
+  const sorted = [...keys].sort();
+  const described = sorted.length ? `(${sorted.join(', ')})` : ' without parameters';
+  return fail(
+    apiError(
+      404,
+      'PGRST202',
+      `Could not find the function public.${name}${described} in the schema cache`,
+      `Searched for the function public.${name}${sorted.length ? ` with parameters ${sorted.join(', ')}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    ),
+  );
+}
+
+export function rpcPlan(
+  cache: SchemaCache,
+  call: RpcCall,
+  query: URLSearchParams,
+  argKeys: ReadonlySet<string>,
+  opts: ReadOptions,
+): Result<Plan> {
+  const { fn } = call;
+  const params = new Params();
+  const fnName = `public.${ident(fn.name)}`;
+  let from: string;
+  let invoke: string;
+  const unnamedJson = fn.args.length === 1 && fn.args[0]?.name === '';
+  if (unnamedJson) {
+    invoke = `${fnName}(${params.add(JSON.stringify(call.whole ?? {}))}::${fn.args[0]?.type ?? 'json'})`;
+    from = '';
+  } else {
+    const given = fn.args.filter((a) => call.args && a.name in call.args);
+    invoke = `${fnName}(${given.map((a) => `${ident(a.name)} := pgrst_args.${ident(a.name)}`).join(', ')})`;
+    from = given.length
+      ? `json_to_record(${params.add(JSON.stringify(call.args))}::json) as pgrst_args(${given.map((a) => `${ident(a.name)} ${a.type}`).join(', ')})`
+      : '';
+  }
+  const source = from ? `${from} cross join lateral ` : '';
+  if (fn.returns === 'void')
+    return ok({
+      shape: 'void',
+      sql: `select ${invoke} ${from ? `from ${from}` : ''}`,
+      params: params.values,
+    });
+  if (fn.returns === 'scalar' && !fn.returnsSet) {
+    return ok({
+      shape: 'scalar',
+      sql: `select to_json(${invoke})::text as body ${from ? `from ${from}` : ''}`,
+      params: params.values,
+    });
+  }
+  if (fn.returns === 'scalar') {
+    const body = opts.head ? 'null' : `coalesce(json_agg(pgrst_0), '[]')::text`;
+    const sql = `select null as total, count(*) as page, ${body} as body, null as inserted from ${source}${invoke} pgrst_0`;
+    return ok({ shape: 'rows', sql, params: params.values });
+  }
+  const base = fn.table ? cache.relations.get(fn.table) : undefined;
+  const rowSource: Source = {
+    name: base?.name ?? fn.name,
+    columns: base?.columns ?? new Map(fn.columns.map((c) => [c.name, c])),
+    table: Boolean(base),
+  };
+  const node = planQuery(cache, rowSource, query, argKeys);
+  if (!node.ok) return node;
+  const read = readPlan(
+    `(select pgrst_fn.* from ${source}${invoke} pgrst_fn)`,
+    node.value,
+    params,
+    {
+      ...opts,
+      representation: fn.returnsSet
+        ? opts.representation
+        : { ...opts.representation, kind: 'object' },
+    },
+  );
+  return read;
+}

@@ -1,0 +1,49 @@
+import { apiError, errorBody, type ApiError } from './errors.ts';
+import type { Representation } from './negotiate.ts';
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+const CSV_TYPE = 'text/csv; charset=utf-8';
+
+export function errorResponse(e: ApiError, head = false): Response {
+  return new Response(head ? null : errorBody(e), {
+    status: e.status,
+    headers: { 'content-type': JSON_TYPE, ...e.headers },
+  });
+}
+
+export function contentType(rep: Representation): string {
+  return rep.kind === 'object' ? OBJECT_TYPE : rep.kind === 'csv' ? CSV_TYPE : JSON_TYPE;
+}
+
+/** `first-last/total` as PostgREST writes it; `*` where unknown. */
+export function contentRange(offset: number, page: number, total: number | undefined): string {
+  const size = total === undefined ? '*' : String(total);
+  return page > 0 ? `${offset}-${offset + page - 1}/${size}` : `*/${size}`;
+}
+
+export const singularError = (rows: number): ApiError =>
+  apiError(
+    406,
+    'PGRST116',
+    'Cannot coerce the result to a single JSON object',
+    `The result contains ${rows} rows`,
+  );
+
+const csvCell = (v: unknown): string => {
+  if (v === null || v === undefined) return '';
+  const s = typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** PostgREST's CSV: a header line of the first row's keys, then one line per row. */
+export function toCsv(json: string): string {
+  const rows = JSON.parse(json) as Record<string, unknown>[];
+  const first = rows[0];
+  if (!first) return '';
+  const keys = Object.keys(first);
+  return [
+    keys.map(csvCell).join(','),
+    ...rows.map((r) => keys.map((k) => csvCell(r[k])).join(',')),
+  ].join('\n');
+}

@@ -1,0 +1,208 @@
+import type { Queryable } from '../db/index.ts';
+
+export type Column = { name: string; type: string; hasDefault: boolean };
+
+export type Relation = {
+  name: string;
+  kind: 'table' | 'view';
+  columns: Map<string, Column>;
+  /** Primary key columns in key order; empty for views and key-less tables. */
+  pk: string[];
+};
+
+export type ForeignKey = {
+  name: string;
+  table: string;
+  columns: string[];
+  refTable: string;
+  refColumns: string[];
+};
+
+export type FunctionArg = { name: string; type: string; hasDefault: boolean };
+
+export type FunctionDef = {
+  name: string;
+  args: FunctionArg[];
+  returnsSet: boolean;
+  /** `void`, a scalar, or rows (composite types, `returns table`, out parameters). */
+  returns: 'void' | 'scalar' | 'rows';
+  /** Columns of each returned row when `returns` is `rows`. */
+  columns: Column[];
+  /** The table whose row type is returned, when it is one (enables embedding). */
+  table: string | undefined;
+};
+
+export type SchemaCache = {
+  relations: Map<string, Relation>;
+  foreignKeys: ForeignKey[];
+  functions: Map<string, FunctionDef[]>;
+};
+
+/**
+ * One catalog query for everything the request planner needs from the exposed `public`
+ * schema. It runs at startup and again whenever a request names something unknown.
+ */
+const CATALOG_SQL = `
+with rels as (
+  select c.oid, c.relname, c.relkind
+  from pg_class c
+  where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm', 'f')
+),
+cols as (
+  select a.attrelid, json_agg(json_build_object(
+           'name', a.attname,
+           'type', format_type(a.atttypid, a.atttypmod),
+           'hasDefault', a.atthasdef or a.attidentity <> '' or a.attgenerated <> ''
+         ) order by a.attnum) as columns
+  from pg_attribute a
+  where a.attnum > 0 and not a.attisdropped
+  group by a.attrelid
+)
+select json_build_object(
+  'relations', (
+    select coalesce(json_agg(json_build_object(
+      'name', r.relname,
+      'kind', case when r.relkind in ('r', 'p', 'f') then 'table' else 'view' end,
+      'columns', coalesce(cols.columns, '[]'),
+      'pk', coalesce((
+        select json_agg(a.attname order by k.ord)
+        from pg_constraint pk
+        cross join lateral unnest(pk.conkey) with ordinality as k(attnum, ord)
+        join pg_attribute a on a.attrelid = pk.conrelid and a.attnum = k.attnum
+        where pk.conrelid = r.oid and pk.contype = 'p'
+      ), '[]')
+    )), '[]')
+    from rels r left join cols on cols.attrelid = r.oid
+  ),
+  'foreignKeys', (
+    select coalesce(json_agg(json_build_object(
+      'name', fk.conname,
+      'table', src.relname,
+      'refTable', dst.relname,
+      'columns', (select json_agg(a.attname order by k.ord)
+                  from unnest(fk.conkey) with ordinality as k(attnum, ord)
+                  join pg_attribute a on a.attrelid = fk.conrelid and a.attnum = k.attnum),
+      'refColumns', (select json_agg(a.attname order by k.ord)
+                     from unnest(fk.confkey) with ordinality as k(attnum, ord)
+                     join pg_attribute a on a.attrelid = fk.confrelid and a.attnum = k.attnum)
+    )), '[]')
+    from pg_constraint fk
+    join pg_class src on src.oid = fk.conrelid
+    join pg_class dst on dst.oid = fk.confrelid
+    where fk.contype = 'f'
+      and src.relnamespace = 'public'::regnamespace
+      and dst.relnamespace = 'public'::regnamespace
+  ),
+  'functions', (
+    select coalesce(json_agg(json_build_object(
+      'name', p.proname,
+      'returnsSet', p.proretset,
+      'nDefaults', p.pronargdefaults,
+      'argNames', coalesce(p.proargnames, '{}'),
+      'argModes', coalesce(p.proargmodes::text[], '{}'),
+      'argTypes', (select coalesce(json_agg(format_type(t, null) order by o), '[]')
+                   from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality as x(t, o)),
+      'retType', format_type(p.prorettype, null),
+      'retKind', rt.typtype,
+      'retTable', (select rc.relname from pg_class rc
+                   where rc.oid = rt.typrelid and rc.relnamespace = 'public'::regnamespace
+                     and rc.relkind in ('r', 'p', 'v', 'm', 'f')),
+      'retColumns', coalesce(cols.columns, '[]')
+    )), '[]')
+    from pg_proc p
+    join pg_type rt on rt.oid = p.prorettype
+    left join cols on cols.attrelid = rt.typrelid
+    where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'
+  )
+)::text as cache`;
+
+type RawFunction = {
+  name: string;
+  returnsSet: boolean;
+  nDefaults: number;
+  argNames: string[];
+  argModes: string[];
+  argTypes: string[];
+  retType: string;
+  retKind: string;
+  retTable: string | null;
+  retColumns: Column[];
+};
+
+type RawCache = {
+  relations: { name: string; kind: 'table' | 'view'; columns: Column[]; pk: string[] }[];
+  foreignKeys: ForeignKey[];
+  functions: RawFunction[];
+};
+
+function toFunction(f: RawFunction): FunctionDef {
+  const modes = f.argModes.length ? f.argModes : f.argTypes.map(() => 'i');
+  const inputs: FunctionArg[] = [];
+  const outputs: Column[] = [];
+  modes.forEach((mode, i) => {
+    const name = f.argNames[i] ?? '';
+    const type = f.argTypes[i] ?? 'unknown';
+    if (mode === 'i' || mode === 'b' || mode === 'v')
+      inputs.push({ name, type, hasDefault: false });
+    if (mode === 'o' || mode === 'b' || mode === 't')
+      outputs.push({ name, type, hasDefault: false });
+  });
+  inputs.forEach((a, i) => (a.hasDefault = i >= inputs.length - f.nDefaults));
+  const outParamRows = outputs.length > 1 || (outputs.length === 1 && modes.includes('t'));
+  const returns: FunctionDef['returns'] =
+    f.retType === 'void' ? 'void' : outParamRows || f.retKind === 'c' ? 'rows' : 'scalar';
+  return {
+    name: f.name,
+    args: inputs,
+    returnsSet: f.returnsSet,
+    returns,
+    columns: outParamRows ? outputs : f.retColumns,
+    table: f.retTable ?? undefined,
+  };
+}
+
+export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
+  const { rows } = await db.query<{ cache: string }>(CATALOG_SQL);
+  const raw = JSON.parse(rows[0]?.cache ?? '{}') as RawCache;
+  const functions = new Map<string, FunctionDef[]>();
+  for (const f of raw.functions) {
+    const list = functions.get(f.name) ?? [];
+    list.push(toFunction(f));
+    functions.set(f.name, list);
+  }
+  return {
+    relations: new Map(
+      raw.relations.map((r) => [
+        r.name,
+        {
+          name: r.name,
+          kind: r.kind,
+          pk: r.pk,
+          columns: new Map(r.columns.map((c) => [c.name, c])),
+        },
+      ]),
+    ),
+    foreignKeys: raw.foreignKeys,
+    functions,
+  };
+}
+
+/**
+ * Keeps the cache current without a reload per request: callers ask for a reload when a name
+ * is unknown; concurrent asks share one catalog query.
+ */
+export function createSchemaCacheHolder(db: Queryable) {
+  let current: Promise<SchemaCache> | undefined;
+  let reloading: Promise<SchemaCache> | undefined;
+  return {
+    get(): Promise<SchemaCache> {
+      current ??= loadSchemaCache(db);
+      return current;
+    },
+    reload(): Promise<SchemaCache> {
+      reloading ??= loadSchemaCache(db).finally(() => (reloading = undefined));
+      current = reloading;
+      return reloading;
+    },
+  };
+}
