@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { signJwt } from '../../supabase/local/jwt.ts';
 import type { TestPlatform } from '../support/platform.ts';
 
@@ -61,11 +62,35 @@ export async function mintUser(t: TestPlatform, expiresInSeconds = 3600): Promis
   return { id, token };
 }
 
-/** An anon-key client acting as `user` on Realtime. */
-export async function clientAs(t: TestPlatform, user?: TestUser): Promise<SupabaseClient> {
-  const client = t.client();
-  if (user) await client.realtime.setAuth(user.token);
-  return client;
+export type UserClient = {
+  client: SupabaseClient;
+  /** What the client's `accessToken` callback hands out; null = the anon key. */
+  token: string | null;
+};
+
+const userClients: SupabaseClient[] = [];
+
+/**
+ * An unmodified supabase-js client on the anon key whose JWT comes from the documented
+ * `accessToken` option, as with third-party auth: realtime-js re-reads it after every join and
+ * heartbeat, so a token set with `realtime.setAuth(token)` alone would fall back to the anon key.
+ */
+export async function clientAs(t: TestPlatform, user?: TestUser): Promise<UserClient> {
+  const holder: UserClient = {
+    token: user?.token ?? null,
+    client: createClient(t.url, t.anonKey, {
+      accessToken: () => Promise.resolve(holder.token),
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    }),
+  };
+  userClients.push(holder.client);
+  // Resolve the token now so the first phx_join already carries it.
+  await holder.client.realtime.setAuth();
+  return holder;
+}
+
+export async function closeUserClients(): Promise<void> {
+  await Promise.allSettled(userClients.splice(0).map((c) => c.removeAllChannels()));
 }
 
 let channelSeq = 0;
