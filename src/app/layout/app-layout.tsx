@@ -1,0 +1,52 @@
+import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
+import { css } from 'styled-system/css';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { PasswordChangeGate } from './password-change-gate.tsx';
+import { UpdatePrompt } from './update-prompt.tsx';
+
+type TitleHandle = { title?: string };
+
+/** The deepest matched route's title; routes with data-driven titles render their own. */
+function useRouteTitle(): string | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const title = (matches[i]?.handle as TitleHandle | undefined)?.title;
+    if (title) return title;
+  }
+  return undefined;
+}
+
+const skipLink = css({
+  position: 'absolute',
+  left: '2',
+  top: '-20',
+  zIndex: 'skipLink',
+  bg: 'primary',
+  color: 'primary.fg',
+  px: '4',
+  py: '2',
+  borderRadius: 'md',
+  _focus: { top: '2' },
+});
+
+export function AppLayout() {
+  const title = useRouteTitle();
+  return (
+    <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}>
+      {title && <title>{title}</title>}
+      <a href="#conteudo" className={skipLink}>
+        Pular para o conteúdo
+      </a>
+      <Header />
+      <main id="conteudo" tabIndex={-1} className={css({ flex: '1', _focus: { outline: 'none' } })}>
+        <PasswordChangeGate>
+          <Outlet />
+        </PasswordChangeGate>
+      </main>
+      <Footer />
+      <UpdatePrompt />
+      <ScrollRestoration />
+    </div>
+  );
+}

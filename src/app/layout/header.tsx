@@ -1,0 +1,95 @@
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { css } from 'styled-system/css';
+import { appConfig } from '@/lib/config.ts';
+import { buttonClass, Button } from '@/ui/button.tsx';
+import { Container } from '@/ui/container.tsx';
+import { LogoMark } from '@/ui/logo.tsx';
+import { Skeleton } from '@/ui/skeleton.tsx';
+import { dashboardPath, useAuth } from '@/features/auth/auth-context.ts';
+
+const bar = css({
+  position: 'sticky',
+  top: '0',
+  zIndex: 'sticky',
+  bg: 'bg.surface/95',
+  backdropFilter: 'blur(8px)',
+  borderBottomWidth: '1px',
+  borderColor: 'border',
+});
+
+const row = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '3',
+  minH: '16',
+  py: '2',
+});
+
+const brand = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '2',
+  fontWeight: 'extrabold',
+  fontSize: { base: 'lg', sm: 'xl' },
+  color: 'primary.text',
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+});
+
+const actions = css({ display: 'flex', alignItems: 'center', gap: { base: '1.5', sm: '2' } });
+
+const wideOnly = css({ display: { base: 'none', md: 'inline-flex' } });
+
+export function Header() {
+  const { loading, session, role, signOut } = useAuth();
+  const navigate = useNavigate();
+
+  async function handleSignOut() {
+    await signOut();
+    await navigate('/');
+  }
+
+  return (
+    <header className={bar}>
+      <Container className={row}>
+        <Link to="/" className={brand} aria-label={`${appConfig.productName} - página inicial`}>
+          <LogoMark size={32} />
+          <span>{appConfig.productName}</span>
+        </Link>
+        <nav aria-label="Principal" className={actions}>
+          <NavLink
+            to="/agendamentos"
+            className={buttonClass({ variant: 'ghost', size: 'sm' }, wideOnly)}
+          >
+            Agendar Consulta
+          </NavLink>
+          {loading ? (
+            <Skeleton className={css({ w: '40', h: '9' })} />
+          ) : session ? (
+            <>
+              <Link
+                to={dashboardPath(role)}
+                className={buttonClass({ variant: 'solid', size: 'sm' })}
+              >
+                Meu Painel
+              </Link>
+              <Button variant="outline" size="sm" onClick={() => void handleSignOut()}>
+                Sair
+              </Button>
+            </>
+          ) : (
+            <>
+              <Link to="/acesso-paciente" className={buttonClass({ variant: 'solid', size: 'sm' })}>
+                Área do Paciente
+              </Link>
+              <Link to="/acesso-medico" className={buttonClass({ variant: 'outline', size: 'sm' })}>
+                Área do Médico
+              </Link>
+            </>
+          )}
+        </nav>
+      </Container>
+    </header>
+  );
+}

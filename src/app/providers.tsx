@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { AuthProvider } from '@/features/auth/auth-provider.tsx';
+import { TOAST_DURATION_MS } from '@/lib/toast.ts';
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <AuthProvider>
+      {children}
+      <Toaster
+        position="top-center"
+        containerStyle={{ top: 72 }}
+        toastOptions={{
+          duration: TOAST_DURATION_MS,
+          style: {
+            maxWidth: '28rem',
+            padding: '12px 14px',
+            color: '#0f172a',
+            borderRadius: '12px',
+            boxShadow: '0 10px 30px rgba(15,23,42,0.18)',
+          },
+          success: { iconTheme: { primary: '#15803d', secondary: '#ffffff' } },
+          error: { iconTheme: { primary: '#b91c1c', secondary: '#ffffff' } },
+        }}
+      />
+    </AuthProvider>
+  );
+}

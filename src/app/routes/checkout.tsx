@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../placeholder-page.tsx';
+
+export default function CheckoutRoute() {
+  return <PlaceholderPage title="Confirmar Agendamento" />;
+}

@@ -1,0 +1,5 @@
+import { ConfirmSignupPage } from '@/features/auth/confirm-signup-page.tsx';
+
+export default function ConfirmSignupRoute() {
+  return <ConfirmSignupPage />;
+}

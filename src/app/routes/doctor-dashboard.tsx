@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../placeholder-page.tsx';
+
+export default function DoctorDashboardRoute() {
+  return <PlaceholderPage title="Painel do Médico" />;
+}

@@ -1,0 +1,5 @@
+import { LoginPage } from '@/features/auth/login-page.tsx';
+
+export default function DoctorLoginRoute() {
+  return <LoginPage target="medico" />;
+}

@@ -1,0 +1,5 @@
+import { ResetPasswordPage } from '@/features/auth/reset-password-page.tsx';
+
+export default function ResetPasswordRoute() {
+  return <ResetPasswordPage />;
+}

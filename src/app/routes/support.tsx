@@ -1,0 +1,5 @@
+import { SupportPage } from '@/features/support/support-page.tsx';
+
+export default function SupportRoute() {
+  return <SupportPage />;
+}

@@ -1,0 +1,237 @@
+import { useMemo, useState, type ChangeEvent } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { Link, useNavigate } from 'react-router-dom';
+import { Temporal } from 'temporal-polyfill';
+import { css } from 'styled-system/css';
+import { BIRTH_DATE_MASK, maskBirthDate } from '@/domain/identity/birth-date.ts';
+import { CPF_MASK, maskCpf } from '@/domain/identity/cpf.ts';
+import { WHATSAPP_MASK, maskWhatsapp } from '@/domain/identity/whatsapp.ts';
+import {
+  createLoginSchema,
+  createSignupSchema,
+  toSignupMetadata,
+  type AuthTarget,
+} from '@/domain/schemas/auth.ts';
+import { supabase, type AppSupabaseClient } from '@/lib/supabase.ts';
+import { showToast } from '@/lib/toast.ts';
+import { Button } from '@/ui/button.tsx';
+import { TextField } from '@/ui/field.tsx';
+import { signIn, signUp } from './auth-actions.ts';
+import { PasswordField } from './password-field.tsx';
+
+export type AuthMode = 'login' | 'signup';
+
+export type AuthSuccess =
+  { mode: 'login'; email: string } | { mode: 'signup'; email: string; resent: boolean };
+
+type AuthFormProps = {
+  target: AuthTarget;
+  initialMode?: AuthMode;
+  /** Login success always; sign-up success only when `inModal` (pages go to /cadastro-sucesso). */
+  onSuccess?: (result: AuthSuccess) => void;
+  inModal?: boolean;
+  client?: AppSupabaseClient;
+};
+
+const form = css({ display: 'flex', flexDirection: 'column', gap: '4' });
+const textLink = css({
+  color: 'primary.text',
+  fontWeight: 'medium',
+  textDecoration: 'underline',
+  textUnderlineOffset: '3px',
+  cursor: 'pointer',
+});
+
+/** Applies an input mask as the person types, then lets react-hook-form see the value. */
+function masked(registration: UseFormRegisterReturn, mask: (value: string) => string) {
+  return {
+    ...registration,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      event.target.value = mask(event.target.value);
+      return registration.onChange(event);
+    },
+  };
+}
+
+function LoginForm({
+  target,
+  onSuccess,
+  client,
+}: Required<Pick<AuthFormProps, 'target' | 'client'>> & Pick<AuthFormProps, 'onSuccess'>) {
+  const schema = useMemo(() => createLoginSchema(target), [target]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: valibotResolver(schema), defaultValues: { email: '', password: '' } });
+
+  const submit = handleSubmit(async ({ email, password }) => {
+    const outcome = await signIn(client, email, password);
+    if (outcome.kind === 'failed') {
+      showToast({ tone: 'error', title: outcome.title, description: outcome.description });
+      return;
+    }
+    onSuccess?.({ mode: 'login', email });
+  });
+
+  return (
+    <form className={form} onSubmit={(event) => void submit(event)} noValidate aria-label="Entrar">
+      <TextField
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <PasswordField
+        label="Senha"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Link
+        to="/recuperar-senha"
+        className={css({ alignSelf: 'flex-end', fontSize: 'sm' }) + ' ' + textLink}
+      >
+        Esqueceu sua senha?
+      </Link>
+      <Button type="submit" fullWidth loading={isSubmitting}>
+        Entrar
+      </Button>
+    </form>
+  );
+}
+
+function SignupForm({
+  onSuccess,
+  inModal,
+  client,
+}: Pick<AuthFormProps, 'onSuccess' | 'inModal'> & { client: AppSupabaseClient }) {
+  const navigate = useNavigate();
+  const schema = useMemo(() => createSignupSchema(Temporal.Now.instant()), []);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: valibotResolver(schema),
+    defaultValues: { full_name: '', cpf: '', data_nasc: '', email: '', password: '', whatsapp: '' },
+  });
+
+  const submit = handleSubmit(async (signup) => {
+    const outcome = await signUp(client, {
+      email: signup.email,
+      password: signup.password,
+      metadata: toSignupMetadata(signup),
+    });
+    if (outcome.kind === 'failed') {
+      showToast({ tone: 'error', title: outcome.title, description: outcome.description });
+      return;
+    }
+    const resent = outcome.kind === 'resend_successful';
+    if (inModal) {
+      onSuccess?.({ mode: 'signup', email: signup.email, resent });
+      return;
+    }
+    await navigate('/cadastro-sucesso', { state: { email: signup.email } });
+  });
+
+  return (
+    <form
+      className={form}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label="Criar conta"
+    >
+      <TextField
+        label="Nome completo"
+        autoComplete="name"
+        error={errors.full_name?.message}
+        {...register('full_name')}
+      />
+      <TextField
+        label="CPF"
+        inputMode="numeric"
+        placeholder={CPF_MASK}
+        maxLength={CPF_MASK.length}
+        error={errors.cpf?.message}
+        {...masked(register('cpf'), maskCpf)}
+      />
+      <TextField
+        label="Data de nascimento"
+        inputMode="numeric"
+        placeholder="DD/MM/AAAA"
+        maxLength={BIRTH_DATE_MASK.length}
+        autoComplete="bday"
+        error={errors.data_nasc?.message}
+        {...masked(register('data_nasc'), maskBirthDate)}
+      />
+      <TextField
+        label="WhatsApp (opcional)"
+        type="tel"
+        inputMode="tel"
+        placeholder={WHATSAPP_MASK}
+        maxLength={WHATSAPP_MASK.length}
+        autoComplete="tel-national"
+        error={errors.whatsapp?.message}
+        {...masked(register('whatsapp'), maskWhatsapp)}
+      />
+      <TextField
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <PasswordField
+        label="Senha"
+        autoComplete="new-password"
+        helperText="Mínimo de 8 caracteres."
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Button type="submit" fullWidth loading={isSubmitting}>
+        Criar Conta
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * Spec §2 authentication form, for a page or a modal. Doctors have no self sign-up: their
+ * target shows login only.
+ */
+export function AuthForm({
+  target,
+  initialMode = 'login',
+  onSuccess,
+  inModal = false,
+  client = supabase,
+}: AuthFormProps) {
+  const canSignUp = target === 'paciente';
+  const [mode, setMode] = useState<AuthMode>(canSignUp ? initialMode : 'login');
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+      {mode === 'login' || !canSignUp ? (
+        <LoginForm target={target} onSuccess={onSuccess} client={client} />
+      ) : (
+        <SignupForm onSuccess={onSuccess} inModal={inModal} client={client} />
+      )}
+      {canSignUp && (
+        <p className={css({ textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>
+          {mode === 'login' ? 'Não tem uma conta?' : 'Já tem uma conta?'}{' '}
+          <button
+            type="button"
+            className={textLink}
+            onClick={() => setMode(mode === 'login' ? 'signup' : 'login')}
+          >
+            {mode === 'login' ? 'Cadastre-se' : 'Entrar'}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

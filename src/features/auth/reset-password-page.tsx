@@ -1,0 +1,74 @@
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { css } from 'styled-system/css';
+import { supabase } from '@/lib/supabase.ts';
+import { showToast } from '@/lib/toast.ts';
+import { Alert } from '@/ui/alert.tsx';
+import { PageSpinner } from '@/ui/spinner.tsx';
+import { useAuth } from './auth-context.ts';
+import { authErrorMessage } from './auth-errors.ts';
+import { AuthPageShell } from './auth-page-shell.tsx';
+import { PasswordForm } from './password-form.tsx';
+
+/**
+ * /auth/reset-password. The recovery link signs the person in: the implicit flow's tokens in
+ * the URL fragment are read by supabase-js (PASSWORD_RECOVERY); a PKCE `?code=` is exchanged.
+ */
+export function ResetPasswordPage() {
+  const { loading, session, signOut } = useAuth();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const code = new URLSearchParams(window.location.search).get('code');
+    if (code) void supabase.auth.exchangeCodeForSession(code);
+  }, []);
+
+  async function save({ password }: { password: string }) {
+    const { error } = await supabase.auth.updateUser({ password });
+    if (error) {
+      showToast({
+        tone: 'error',
+        title: 'Erro ao redefinir senha',
+        description: authErrorMessage(
+          error,
+          'Não foi possível atualizar sua senha. Verifique se o link é válido e tente novamente.',
+        ),
+      });
+      return;
+    }
+    showToast({
+      tone: 'success',
+      title: 'Senha alterada com sucesso!',
+      description: 'Você já pode fazer login com sua nova senha.',
+    });
+    await signOut();
+    await navigate('/acesso-paciente?reset=ok', { replace: true });
+  }
+
+  if (loading) return <PageSpinner />;
+  return (
+    <AuthPageShell
+      title="Crie sua nova senha"
+      description="Escolha uma senha forte com no mínimo 8 caracteres."
+    >
+      {!session && (
+        <Alert tone="amber" title="Link inválido ou expirado" className={css({ mb: '5' })}>
+          Abra novamente o link enviado para o seu e-mail ou{' '}
+          <Link to="/recuperar-senha" className={css({ textDecoration: 'underline' })}>
+            solicite um novo link
+          </Link>
+          .
+        </Alert>
+      )}
+      <PasswordForm onSubmit={save} />
+      <p className={css({ mt: '5', textAlign: 'center', fontSize: 'sm' })}>
+        <Link
+          to="/acesso-paciente"
+          className={css({ color: 'primary.text', textDecoration: 'underline' })}
+        >
+          Lembrou a senha? Voltar para o login
+        </Link>
+      </p>
+    </AuthPageShell>
+  );
+}

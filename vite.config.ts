@@ -1,0 +1,78 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { fileURLToPath } from 'node:url';
+
+/** Kept equal to `<meta name="theme-color">` in index.html: installability checks compare them. */
+const THEME_COLOR = '#0f766e';
+
+/**
+ * Same-origin API prefixes the SPA fallback must never answer: when the app is served by the
+ * local Supabase stand-in, a navigation to /auth/v1/verify (an e-mail link) must reach the
+ * server, not the cached index.html.
+ */
+const API_PREFIXES = [
+  /^\/rest\//,
+  /^\/auth\//,
+  /^\/realtime\//,
+  /^\/storage\//,
+  /^\/functions\//,
+  /^\/mailbox/,
+];
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@/': fileURLToPath(new URL('./src/', import.meta.url)),
+      'styled-system/': fileURLToPath(new URL('./styled-system/', import.meta.url)),
+    },
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['apple-touch-icon.png', 'favicon-32x32.png'],
+      manifest: {
+        name: 'Saúde Já',
+        short_name: 'Saúde Já',
+        description:
+          'Agende sua teleconsulta com médicos qualificados de forma rápida e segura, sem sair de casa.',
+        lang: 'pt-BR',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+        background_color: '#f8fafc',
+        icons: [
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/maskable-512x512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,webp,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: API_PREFIXES,
+        // The replica (RxDB) is the offline cache for API data; caching REST/Auth/Realtime here
+        // would feed stale pages to the pull handler. Only public Storage images are cached.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/storage/v1/object/public/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'public-images',
+              expiration: { maxEntries: 100, maxAgeSeconds: 30 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [0, 200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
+});
