@@ -1,0 +1,79 @@
+import * as v from 'valibot';
+import type { Temporal } from 'temporal-polyfill';
+import {
+  MESSAGES,
+  MIN_PASSWORD_LENGTH,
+  birthDateField,
+  cpfField,
+  emailField,
+  optionalText,
+  passwordField,
+  requiredText,
+} from './fields.ts';
+
+export type AuthTarget = 'paciente' | 'medico';
+
+/** Patient sign-up. Age depends on the day, so the schema is built for a given `now`. */
+export function createSignupSchema(now: Temporal.Instant) {
+  return v.object({
+    full_name: requiredText(MESSAGES.nameRequired),
+    cpf: cpfField,
+    data_nasc: birthDateField(now),
+    email: emailField,
+    password: passwordField(MESSAGES.passwordRequired, MIN_PASSWORD_LENGTH),
+    whatsapp: optionalText,
+  });
+}
+export type SignupInput = v.InferInput<ReturnType<typeof createSignupSchema>>;
+export type Signup = v.InferOutput<ReturnType<typeof createSignupSchema>>;
+
+/** The user metadata sent with sign-up; the profile trigger copies it to perfis_usuarios. */
+export type SignupMetadata = {
+  full_name: string;
+  cpf: string;
+  whatsapp: string | null;
+  role: AuthTarget;
+  data_nasc: string | null;
+};
+
+export function toSignupMetadata(signup: Signup): SignupMetadata {
+  return {
+    full_name: signup.full_name,
+    cpf: signup.cpf,
+    whatsapp: signup.whatsapp,
+    role: 'paciente',
+    data_nasc: signup.data_nasc,
+  };
+}
+
+/** Patients keep the 8-character rule on login too; doctors only need to type something. */
+export function createLoginSchema(target: AuthTarget) {
+  return v.object({
+    email: emailField,
+    password: passwordField(
+      MESSAGES.passwordRequired,
+      target === 'paciente' ? MIN_PASSWORD_LENGTH : null,
+    ),
+  });
+}
+export type Login = v.InferOutput<ReturnType<typeof createLoginSchema>>;
+
+/** Reset and change password: the mismatch is reported on the confirmation field. */
+export const passwordFormSchema = v.pipe(
+  v.object({
+    password: passwordField(MESSAGES.newPasswordRequired, MIN_PASSWORD_LENGTH),
+    confirmPassword: passwordField(MESSAGES.confirmationRequired, null),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.password === input.confirmPassword,
+      MESSAGES.passwordsDiffer,
+    ),
+    ['confirmPassword'],
+  ),
+);
+export type PasswordForm = v.InferOutput<typeof passwordFormSchema>;
+
+export const recoverySchema = v.object({ email: emailField });
+export type Recovery = v.InferOutput<typeof recoverySchema>;

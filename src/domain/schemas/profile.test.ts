@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { doctorProfileSchema, patientDataSchema } from './profile.ts';
+import { validate } from './validate.ts';
+
+describe('patient data schema', () => {
+  it('keeps only full_name, whatsapp and data_nasc', () => {
+    const result = validate(patientDataSchema, {
+      full_name: ' Ana ',
+      whatsapp: '',
+      data_nasc: '1990-05-10',
+      cpf: '52998224725',
+      email: 'other@example.com',
+      role: 'medico',
+    });
+    expect(result).toEqual({
+      ok: true,
+      value: { full_name: 'Ana', whatsapp: null, data_nasc: '1990-05-10' },
+    });
+  });
+
+  it.each([
+    ['empty name', { full_name: '' }, { full_name: 'Nome é obrigatório' }],
+    [
+      'bad date',
+      { full_name: 'Ana', data_nasc: '1990-02-30' },
+      { data_nasc: 'Data de nascimento inválida' },
+    ],
+    ['cleared date', { full_name: 'Ana', data_nasc: '' }, {}],
+    ['null date', { full_name: 'Ana', data_nasc: null }, {}],
+  ])('%s', (_name, input, errors) => {
+    const result = validate(patientDataSchema, input);
+    expect(result.ok ? {} : result.errors).toEqual(errors);
+  });
+});
+
+const validProfile = {
+  public_name: 'Dra. Ana Ribeiro',
+  specialty: 'Clínica Geral',
+  crm: '123456',
+  uf: 'sp',
+  bio: '',
+  price: '130,50',
+  doctoralia_reviews_url: '',
+};
+
+describe('doctor profile schema', () => {
+  it('derives both price columns and normalises optional fields', () => {
+    expect(validate(doctorProfileSchema, validProfile)).toEqual({
+      ok: true,
+      value: {
+        public_name: 'Dra. Ana Ribeiro',
+        specialty: 'Clínica Geral',
+        crm: '123456',
+        uf: 'SP',
+        bio: null,
+        doctoralia_reviews_url: null,
+        price_in_cents: 13050,
+        consulta_preco: 130.5,
+      },
+    });
+  });
+
+  it.each([
+    ['empty public name', { public_name: ' ' }, 'public_name', 'Nome público é obrigatório'],
+    ['empty specialty', { specialty: '' }, 'specialty', 'Especialidade é obrigatória'],
+    ['empty CRM', { crm: '' }, 'crm', 'CRM é obrigatório'],
+    ['empty UF', { uf: '' }, 'uf', 'UF é obrigatório'],
+    ['UF too long', { uf: 'SPX' }, 'uf', 'UF deve ter no máximo 2 letras'],
+    ['empty price', { price: '' }, 'price', 'Preço é obrigatório'],
+    ['negative price', { price: '-1' }, 'price', 'O preço não pode ser negativo.'],
+    [
+      'price with letters',
+      { price: '130 reais' },
+      'price',
+      'Preço inválido. Use números (ex.: 130 ou 130.00).',
+    ],
+    [
+      'reviews URL not a URL',
+      { doctoralia_reviews_url: 'doctoralia' },
+      'doctoralia_reviews_url',
+      'Por favor, insira uma URL válida.',
+    ],
+    [
+      'reviews URL with a script scheme',
+      { doctoralia_reviews_url: 'javascript:alert(1)' },
+      'doctoralia_reviews_url',
+      'Por favor, insira uma URL válida.',
+    ],
+  ])('%s', (_name, override, field, message) => {
+    const result = validate(doctorProfileSchema, { ...validProfile, ...override });
+    expect(result.ok ? {} : result.errors).toEqual({ [field]: message });
+  });
+
+  it.each([
+    ['number price from a numeric input', { price: 99.9 }, 9990],
+    [
+      'https reviews URL kept',
+      { doctoralia_reviews_url: 'https://www.doctoralia.com.br/x' },
+      13050,
+    ],
+  ])('%s', (_name, override, cents) => {
+    const result = validate(doctorProfileSchema, { ...validProfile, ...override });
+    expect(result.ok && result.value.price_in_cents).toBe(cents);
+  });
+});
