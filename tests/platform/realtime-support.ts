@@ -76,17 +76,23 @@ const userClients: SupabaseClient[] = [];
  * heartbeat, so a token set with `realtime.setAuth(token)` alone would fall back to the anon key.
  */
 export async function clientAs(t: TestPlatform, user?: TestUser): Promise<UserClient> {
-  const holder: UserClient = {
-    token: user?.token ?? null,
-    client: createClient(t.url, t.anonKey, {
-      accessToken: () => Promise.resolve(holder.token),
-      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-    }),
-  };
-  userClients.push(holder.client);
+  const state = { token: user?.token ?? null };
+  const client = createClient(t.url, t.anonKey, {
+    accessToken: () => Promise.resolve(state.token),
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
+  userClients.push(client);
   // Resolve the token now so the first phx_join already carries it.
-  await holder.client.realtime.setAuth();
-  return holder;
+  await client.realtime.setAuth();
+  return {
+    client,
+    get token() {
+      return state.token;
+    },
+    set token(value) {
+      state.token = value;
+    },
+  };
 }
 
 export async function closeUserClients(): Promise<void> {

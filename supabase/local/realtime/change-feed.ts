@@ -306,9 +306,11 @@ function asText(value: unknown): string | null {
 /** The push for one role: only the columns that role may SELECT, in attnum order. */
 function changeData(change: ChangeRow, table: TableInfo, role: string): ChangeData {
   const visible = table.columns.filter((c) => c.selectableBy.includes(role));
-  const names = new Set(visible.map((c) => c.name));
+  // jsonb sorts keys; the real server's records (from WAL) keep column order.
   const pick = (rec: Record<string, unknown> | null) =>
-    Object.fromEntries(Object.entries(rec ?? {}).filter(([k]) => names.has(k)));
+    Object.fromEntries(
+      visible.filter((c) => rec && c.name in rec).map((c) => [c.name, rec![c.name]]),
+    );
   return {
     schema: change.schema,
     table: change.table,
