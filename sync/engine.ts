@@ -1,0 +1,297 @@
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import type { RxCollection, RxStorage } from 'rxdb';
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import {
+  BehaviorSubject,
+  Subject,
+  distinctUntilChanged,
+  filter,
+  firstValueFrom,
+  map,
+  race,
+  timer,
+  type Observable,
+  type Subscription,
+} from 'rxjs';
+import { Temporal } from 'temporal-polyfill';
+import type { ConflictReport } from './conflict.ts';
+import { defaultStorage, openReplica, type Replica } from './database.ts';
+import { openOutbox, type Outbox } from './outbox/outbox.ts';
+import type { Backoff } from './outbox/queue.ts';
+import type { Mutation } from './outbox/types.ts';
+import { createPullSource, type Checkpoint, type PullSource } from './pull.ts';
+import { createPushHandler, type WriteRejection } from './push.ts';
+import { subscribeTable } from './realtime.ts';
+import type { ReplicaDoc, ServerRow } from './row.ts';
+import { randomId, systemClock, systemTimers, type Clock, type Timers } from './runtime.ts';
+import { StatusTracker, type SyncStatus } from './status.ts';
+import { pushesFor, tablesFor, type Role, type TableName, type TableSpec } from './tables.ts';
+import { createViews, type Views } from './views.ts';
+
+export type SyncUser = { id: string; role: 'paciente' | 'medico' };
+
+/** Something the UI may want to tell the person about (O5, P3, P4). */
+export type SyncEvent =
+  | { type: 'mutation-rejected'; mutation: Mutation; reason: string; message: string }
+  | { type: 'write-conflict'; report: ConflictReport }
+  | { type: 'write-rejected'; rejection: WriteRejection };
+
+export type EngineOptions = {
+  supabase: SupabaseClient;
+  /** The Supabase URL the client talks to; part of every replication identifier (R3). */
+  serverUrl: string;
+  user: SyncUser | null;
+  storage?: RxStorage<unknown, unknown>;
+  online$?: Observable<boolean>;
+  focus$?: Observable<unknown>;
+  clock?: Clock;
+  timers?: Timers;
+  newId?: () => string;
+  backoff?: Backoff;
+  pullBatchSize?: number;
+  overlapMs?: number;
+  retryTimeMs?: number;
+  multiInstance?: boolean;
+};
+
+export type EngineCore = {
+  db: Replica;
+  role: Role;
+  user: SyncUser | null;
+  views: Views;
+  outbox: Outbox;
+  newId: () => string;
+  status$: Observable<SyncStatus>;
+  events$: Observable<SyncEvent>;
+  resync(): void;
+  awaitInitialSync(): Promise<void>;
+  awaitInSync(): Promise<void>;
+  close(): Promise<void>;
+  remove(): Promise<void>;
+};
+
+type Live = {
+  spec: TableSpec;
+  source: PullSource;
+  replication: RxReplicationState<ReplicaDoc, Checkpoint>;
+  channel: RealtimeChannel | null;
+};
+
+function browserOnline$(): Observable<boolean> {
+  const online$ = new BehaviorSubject(typeof navigator === 'undefined' ? true : navigator.onLine);
+  if (typeof window !== 'undefined') {
+    window.addEventListener('online', () => online$.next(true));
+    window.addEventListener('offline', () => online$.next(false));
+  }
+  return online$;
+}
+
+function browserFocus$(): Observable<unknown> {
+  const focus$ = new Subject<void>();
+  if (typeof document !== 'undefined') {
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') focus$.next();
+    });
+  }
+  return focus$;
+}
+
+/** Two server timestamps (any Postgres spelling), compared as instants. */
+function isAtLeast(value: unknown, than: unknown): boolean {
+  if (typeof than !== 'string') return true;
+  if (typeof value !== 'string') return false;
+  return Temporal.Instant.compare(Temporal.Instant.from(value), Temporal.Instant.from(than)) >= 0;
+}
+
+const STORE_WAIT_MS = 5_000;
+
+export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
+  const role: Role = opts.user?.role ?? 'visitor';
+  const clock = opts.clock ?? systemClock;
+  const timers = opts.timers ?? systemTimers;
+  const storage = opts.storage ?? defaultStorage();
+  const events$ = new Subject<SyncEvent>();
+  const online = new BehaviorSubject(true);
+  const closed$ = new Subject<void>();
+  const subs: Subscription[] = [];
+
+  const db = await openReplica({
+    storage,
+    userId: opts.user?.id ?? null,
+    role,
+    multiInstance: opts.multiInstance ?? false,
+    onConflict: (report) => events$.next({ type: 'write-conflict', report }),
+  });
+  const specs = tablesFor(role);
+  const status = new StatusTracker(
+    specs.map((s) => s.name),
+    clock,
+  );
+  const lives = new Map<TableName, Live>();
+
+  for (const spec of specs) {
+    const collection = db.collections[spec.name] as RxCollection<ReplicaDoc>;
+    const identifier = `${spec.name}-v${spec.schema.version}:${opts.user?.id ?? 'visitor'}@${opts.serverUrl}`;
+    const source = createPullSource({
+      client: opts.supabase,
+      spec,
+      overlapMs: opts.overlapMs ?? 2_000,
+      onPage: ({ rows, caughtUp }) => status.page(spec.name, rows, caughtUp),
+    });
+    const replication = replicateRxCollection<ReplicaDoc, Checkpoint>({
+      collection,
+      replicationIdentifier: identifier,
+      live: true,
+      autoStart: false,
+      retryTime: opts.retryTimeMs ?? 5_000,
+      waitForLeadership: opts.multiInstance ?? false,
+      pull: { handler: source.handler, stream$: source.stream$, batchSize: opts.pullBatchSize ?? 500 },
+      ...(pushesFor(spec, role)
+        ? {
+            push: {
+              batchSize: 10,
+              handler: createPushHandler(opts.supabase, spec, (rejection) =>
+                events$.next({ type: 'write-rejected', rejection }),
+              ),
+            },
+          }
+        : {}),
+    });
+    subs.push(
+      replication.error$.subscribe((e) => status.error(spec.name, e.message)),
+      replication.active$.subscribe((a) => status.active(spec.name, a)),
+    );
+    lives.set(spec.name, { spec, source, replication, channel: null });
+  }
+
+  function subscribeLive(live: Live): void {
+    live.channel = subscribeTable({
+      client: opts.supabase,
+      topic: live.replication.replicationIdentifier,
+      table: live.spec.name,
+      onRow: (row) => live.source.push([row]),
+      onSubscribed: () => live.source.stream$.next('RESYNC'),
+      onError: (message) => status.error(live.spec.name, `realtime: ${message}`),
+    });
+  }
+
+  /** Resolves when the replica holds `row` (or a newer version of it), or gives up quietly. */
+  function store(table: TableName, row: ServerRow | null): Promise<unknown> {
+    const live = lives.get(table);
+    const collection = db.collections[table];
+    if (!row || !live || !collection || typeof row.id !== 'string') return Promise.resolve();
+    live.source.push([row]);
+    return firstValueFrom(
+      race(
+        collection.findOne(row.id).$.pipe(
+          filter((doc) => doc !== null && isAtLeast(doc.get('server_modified'), row._modified)),
+        ),
+        timer(STORE_WAIT_MS),
+        closed$,
+      ),
+      { defaultValue: null },
+    );
+  }
+
+  const outbox = await openOutbox({
+    db,
+    client: opts.supabase,
+    clock,
+    timers,
+    backoff: opts.backoff ?? { baseMs: 1_000, maxMs: 60_000 },
+    isOnline: () => online.getValue(),
+    applyServerRows: async ({ appointment, guide }) => {
+      await Promise.all([store('agendamentos', appointment), store('guias', guide)]);
+    },
+    onRejected: (rejected) => {
+      for (const mutation of rejected) {
+        const { reason, message } = mutation.rejection ?? { reason: 'unknown', message: '' };
+        events$.next({ type: 'mutation-rejected', mutation, reason, message });
+      }
+      // The server knows why (e.g. who took the slot): show it now, not at the next sync.
+      lives.get('agenda_ocupada')?.replication.reSync();
+      lives.get('agendamentos')?.replication.reSync();
+    },
+    onBusy: (busy) => status.setSending(busy),
+    onError: (message) => status.error('outbox', message),
+  });
+
+  function resync(): void {
+    if (!online.getValue()) return;
+    for (const live of lives.values()) live.replication.reSync();
+    outbox.wake({ resetBackoff: true });
+  }
+
+  async function goOnline(): Promise<void> {
+    for (const live of lives.values()) {
+      if (!live.channel) subscribeLive(live);
+      await live.replication.start();
+    }
+    outbox.wake({ resetBackoff: true });
+  }
+
+  async function goOffline(): Promise<void> {
+    await Promise.all([...lives.values()].map((l) => l.replication.pause()));
+  }
+
+  let transitions: Promise<void> = Promise.resolve();
+  subs.push(
+    (opts.online$ ?? browserOnline$()).pipe(distinctUntilChanged()).subscribe((isOnline) => {
+      online.next(isOnline);
+      transitions = transitions
+        .then(() => (isOnline ? goOnline() : goOffline()))
+        .catch((error: unknown) => status.error('outbox', String(error)));
+    }),
+    (opts.focus$ ?? browserFocus$()).subscribe(() => resync()),
+  );
+  // A refreshed token may see rows the expired one could not; never sign out here (A1, A2).
+  const auth = opts.supabase.auth.onAuthStateChange((event) => {
+    if (event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN') queueMicrotask(resync);
+  });
+
+  async function shutdown(): Promise<void> {
+    closed$.next();
+    outbox.stop();
+    auth.data.subscription.unsubscribe();
+    for (const sub of subs) sub.unsubscribe();
+    await transitions;
+    await Promise.all(
+      [...lives.values()].map(async (live) => {
+        if (live.channel) await opts.supabase.removeChannel(live.channel);
+        await live.replication.cancel();
+      }),
+    );
+  }
+
+  return {
+    db,
+    role,
+    user: opts.user,
+    views: createViews(db, outbox.state$, opts.user?.id ?? null),
+    outbox,
+    newId: opts.newId ?? randomId,
+    status$: status.status$(online.pipe(distinctUntilChanged()), outbox.state$),
+    events$: events$.asObservable(),
+    resync,
+    async awaitInitialSync() {
+      await Promise.all([...lives.values()].map((l) => l.replication.awaitInitialReplication()));
+    },
+    async awaitInSync() {
+      await Promise.all([...lives.values()].map((l) => l.replication.awaitInSync()));
+      await firstValueFrom(
+        outbox.state$.pipe(
+          map((s) => s.mutations.every((m) => m.state !== 'pending')),
+          filter(Boolean),
+        ),
+      );
+    },
+    async close() {
+      await shutdown();
+      await db.close();
+    },
+    async remove() {
+      await shutdown();
+      await db.remove();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/** The shape supabase-js gives every PostgREST/RPC failure (`{error, status}`). */
+export type ServerFailure = {
+  status: number;
+  code: string;
+  message: string;
+  details: string | null;
+  hint: string | null;
+};
+
+/**
+ * Transient failures are retried with backoff; everything else is the server's decision and
+ * is reconciled, never retried (O4, P4). A network failure reaches supabase-js as status 0;
+ * 401 is an expired token that the client refreshes; 5xx, 408 and 429 may succeed later.
+ */
+export function isTransient(failure: ServerFailure): boolean {
+  const { status } = failure;
+  return status === 0 || status === 401 || status === 408 || status === 429 || status >= 500;
+}
+
+/**
+ * A stable snake_case reason (the server's `hint` when it gives one), so the UI never has to
+ * read the Portuguese message to decide what happened (data contract: business errors carry
+ * the reason in `hint`; a taken slot is a 23505 on the slot's unique index).
+ */
+export function reasonOf(failure: ServerFailure): string {
+  if (failure.hint && /^[a-z][a-z0-9_]*$/.test(failure.hint)) return failure.hint;
+  if (failure.code === '23505') return 'slot_taken';
+  if (failure.code === '42501') return 'not_allowed';
+  return failure.code ? `error_${failure.code.toLowerCase()}` : 'unknown';
+}
+
+type PostgrestLikeError = {
+  code?: string;
+  message?: string;
+  details?: string | null;
+  hint?: string | null;
+} | null;
+
+export function toFailure(error: PostgrestLikeError, status: number): ServerFailure {
+  return {
+    status,
+    code: error?.code ?? '',
+    message: error?.message ?? '',
+    details: error?.details ?? null,
+    hint: error?.hint ?? null,
+  };
+}
+
+/** Thrown inside replication handlers so RxDB retries (and reports on error$). */
+export class TransientSyncError extends Error {
+  override readonly name = 'TransientSyncError';
+  constructor(
+    readonly failure: ServerFailure,
+    readonly table: string,
+  ) {
+    super(`${table}: ${failure.status} ${failure.code} ${failure.message}`.trim());
+  }
+}
+
+/**
+ * What to show the person. Business rules put Portuguese in `message`; a unique violation's
+ * `message` is Postgres's English, and the contract puts the Portuguese in `details`
+ * ('Este horário já foi reservado.').
+ */
+export function messageOf(failure: ServerFailure): string {
+  if (failure.code.startsWith('23') && failure.details) return failure.details;
+  return failure.message;
+}

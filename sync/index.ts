@@ -1,0 +1,289 @@
+/**
+ * The sync engine: the app's only way to read and write data (DESIGN.md §1). Screens read
+ * the local replica through the observables here; writes are local first and synced. The
+ * rules are in sync/SPEC.md; the integration guide is at its top.
+ */
+import type { RxCollection } from 'rxdb';
+import { map, type Observable } from 'rxjs';
+import * as v from 'valibot';
+import { startEngine, type EngineCore, type EngineOptions, type SyncEvent } from './engine.ts';
+import type { ReplicaDoc } from './row.ts';
+import type { AgendaMedicoDoc, GuiaDoc, MedicoDoc, PerfilDoc } from './schemas.ts';
+import type { SyncStatus } from './status.ts';
+import type { OccupiedSlot } from './outbox/overlay.ts';
+import type { Mutation, MutationInput } from './outbox/types.ts';
+import type { AppointmentView } from './views.ts';
+
+export type { EngineOptions as SyncEngineOptions, SyncEvent, SyncUser } from './engine.ts';
+export type { SyncStatus, SyncError } from './status.ts';
+export type { AppointmentView } from './views.ts';
+export type { OccupiedSlot, SyncMark } from './outbox/overlay.ts';
+export { BOOKED_STATUSES } from './outbox/overlay.ts';
+export type { Mutation, MutationKind, Rejection } from './outbox/types.ts';
+export type { ConflictReport, DroppedField } from './conflict.ts';
+export type { WriteRejection } from './push.ts';
+export type { Clock, Timers } from './runtime.ts';
+export type {
+  AgendaMedicoDoc,
+  AgendaOcupadaDoc,
+  AgendamentoDoc,
+  GuiaDoc,
+  MedicoDoc,
+  PerfilDoc,
+  ServicoDoc,
+} from './schemas.ts';
+
+/** Why a write was not accepted locally; nothing was queued or stored. */
+export type WriteError = 'invalid-input' | 'not-allowed' | 'not-found';
+
+/** Result of a local write: errors are values, never exceptions. */
+export type WriteResult<T = undefined> = { ok: true; value: T } | { ok: false; error: WriteError };
+
+const Uuid = v.pipe(v.string(), v.uuid());
+const Instant = v.pipe(
+  v.string(),
+  v.isoTimestamp(),
+);
+const Https = v.pipe(v.string(), v.trim(), v.url(), v.startsWith('https://'));
+const Time = v.pipe(v.string(), v.regex(/^(([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?|24:00(:00)?)$/));
+const BlockInput = v.object({
+  id: v.optional(Uuid),
+  dia_semana: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6)),
+  hora_inicio: Time,
+  hora_fim: Time,
+  intervalo_em_minutos: v.picklist([5, 10, 15, 20, 30, 60]),
+});
+const DoctorProfilePatch = v.partial(
+  v.object({
+    public_name: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+    specialty: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+    crm: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+    uf: v.pipe(v.string(), v.length(2)),
+    bio: v.nullable(v.string()),
+    price_in_cents: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    image_url: v.nullable(v.string()),
+    doctoralia_reviews_url: v.nullable(v.string()),
+  }),
+);
+const ProfilePatch = v.partial(
+  v.object({
+    full_name: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+    whatsapp: v.nullable(v.string()),
+    data_nasc: v.nullable(v.pipe(v.string(), v.isoDate())),
+  }),
+);
+
+/** An availability block as the schedule editor edits it; times are São Paulo wall clock. */
+export type AvailabilityBlockInput = v.InferInput<typeof BlockInput>;
+export type DoctorProfilePatch = v.InferInput<typeof DoctorProfilePatch>;
+export type ProfilePatch = v.InferInput<typeof ProfilePatch>;
+
+/** What `createSyncEngine` returns; see sync/SPEC.md for the rules behind each member. */
+export type SyncEngine = {
+  /** Online state, pending mutations, last sync time, first-sync progress, errors (S1). */
+  status$: Observable<SyncStatus>;
+  /** Rejections and conflicts to show as toasts (O5, P3, P4). Hot: subscribe early. */
+  events$: Observable<SyncEvent>;
+  /** Public, active doctors, oldest first (the booking page's cards). */
+  doctors$: Observable<MedicoDoc[]>;
+  /** One doctor by id, public or not, as far as this user may see it; null if unknown. */
+  doctor$(id: string): Observable<MedicoDoc | null>;
+  /** The signed-in doctor's own record (for the dashboard and the schedule editor). */
+  ownDoctor$: Observable<MedicoDoc | null>;
+  /** A doctor's availability blocks, by weekday then start. */
+  availability$(medicoId: string): Observable<AgendaMedicoDoc[]>;
+  /** A doctor's taken slots (everyone's bookings, plus this person's queued ones). */
+  occupiedSlots$(medicoId: string): Observable<OccupiedSlot[]>;
+  /** This user's appointments, newest first, joined and with queued changes laid over. */
+  appointments$: Observable<AppointmentView[]>;
+  /** One appointment; accepts the optimistic id a booking returned, before and after sync. */
+  appointment$(id: string): Observable<AppointmentView | null>;
+  /** A guide by id (the /guia/{id} page). */
+  guide$(id: string): Observable<GuiaDoc | null>;
+  /** The signed-in user's profile row. */
+  profile$: Observable<PerfilDoc | null>;
+  /** The outbox: queued and rejected mutations, in order. */
+  mutations$: Observable<Mutation[]>;
+
+  /** Books a slot (patients). Returns the optimistic appointment id, usable at once. */
+  book(input: { medicoId: string; horarioInicio: string }): Promise<
+    WriteResult<{ mutationId: string; appointmentId: string }>
+  >;
+  /** Generates the guide of a booked appointment (patients). */
+  generateGuide(appointmentId: string): Promise<WriteResult<{ mutationId: string }>>;
+  /** Marks an appointment paid (doctors). */
+  confirmPayment(appointmentId: string): Promise<WriteResult<{ mutationId: string }>>;
+  /** Confirms attendance (doctors). */
+  checkIn(appointmentId: string): Promise<WriteResult<{ mutationId: string }>>;
+  /** Cancels an appointment (doctors). */
+  cancel(appointmentId: string): Promise<WriteResult<{ mutationId: string }>>;
+  /** Saves the consultation's https link (doctors). */
+  saveMeetingLink(appointmentId: string, link: string): Promise<WriteResult<{ mutationId: string }>>;
+  /** Forgets a rejected booking after the person has seen it. */
+  dismissRejected(mutationId: string): Promise<void>;
+
+  /** Creates or edits one of the signed-in doctor's availability blocks; returns its id. */
+  saveAvailabilityBlock(block: AvailabilityBlockInput): Promise<WriteResult<{ id: string }>>;
+  /** Removes one of the signed-in doctor's availability blocks. */
+  removeAvailabilityBlock(id: string): Promise<WriteResult>;
+  /** Edits the signed-in doctor's public profile. */
+  updateDoctorProfile(patch: DoctorProfilePatch): Promise<WriteResult>;
+  /** Edits the signed-in user's own profile fields (name, birth date, WhatsApp). */
+  updateProfile(patch: ProfilePatch): Promise<WriteResult>;
+
+  /** Pulls every collection now and sends the queue (also done on reconnect and focus). */
+  resync(): void;
+  /** Resolves once every collection finished its first pull of this session. */
+  awaitInitialSync(): Promise<void>;
+  /** Resolves when everything is pulled, pushed and no mutation is pending (needs a connection). */
+  awaitInSync(): Promise<void>;
+  /** Stops syncing and closes the replica; its data stays for the next start. */
+  close(): Promise<void>;
+  /**
+   * Stops syncing and deletes this user's replica, queued mutations included (R1). Call it
+   * on sign-out, before or after `supabase.auth.signOut()`.
+   */
+  signOut(): Promise<void>;
+};
+
+function hhmmss(time: string): string {
+  return time.length === 5 ? `${time}:00` : time;
+}
+
+/**
+ * Opens the replica for a visitor (`user: null`), a patient or a doctor and starts syncing.
+ * One engine per signed-in user; create a new one when the user changes.
+ */
+export async function createSyncEngine(opts: EngineOptions): Promise<SyncEngine> {
+  const core: EngineCore = await startEngine(opts);
+  const { db, views, outbox, user } = core;
+
+  async function enqueue(
+    input: MutationInput,
+    appointmentId: string,
+    allowed: 'paciente' | 'medico',
+    id = core.newId(),
+  ): Promise<WriteResult<{ mutationId: string }>> {
+    if (user?.role !== allowed) return { ok: false, error: 'not-allowed' };
+    if (!v.is(Uuid, appointmentId)) return { ok: false, error: 'invalid-input' };
+    const m = await outbox.add(input, { id, appointmentId });
+    return { ok: true, value: { mutationId: m.id } };
+  }
+
+  const action =
+    (kind: 'generate_guide' | 'confirm_payment' | 'check_in' | 'cancel', who: 'paciente' | 'medico') =>
+    (appointmentId: string) =>
+      enqueue({ kind, args: {} }, appointmentId, who);
+
+  async function ownDoc(table: 'medicos' | 'perfis_usuarios') {
+    const collection = db.collections[table] as RxCollection<ReplicaDoc> | undefined;
+    if (!collection || !user) return null;
+    const selector = table === 'medicos' ? { user_id: user.id } : { id: user.id };
+    return collection.findOne({ selector }).exec();
+  }
+
+  async function ownDoctorId(): Promise<string | null> {
+    if (user?.role !== 'medico') return null;
+    const doc = await ownDoc('medicos');
+    return doc ? doc.id : null;
+  }
+
+  return {
+    status$: core.status$,
+    events$: core.events$,
+    doctors$: views.doctors$,
+    doctor$: views.doctor$,
+    ownDoctor$: views.ownDoctor$,
+    availability$: views.availability$,
+    occupiedSlots$: views.occupiedSlots$,
+    appointments$: views.appointments$,
+    appointment$: views.appointment$,
+    guide$: views.guide$,
+    profile$: views.profile$,
+    mutations$: outbox.state$.pipe(map((s) => s.mutations)),
+
+    async book(input) {
+      if (!v.is(v.object({ medicoId: Uuid, horarioInicio: Instant }), input)) {
+        return { ok: false, error: 'invalid-input' };
+      }
+      const id = core.newId();
+      const result = await enqueue({ kind: 'book', args: input }, id, 'paciente', id);
+      return result.ok
+        ? { ok: true, value: { mutationId: result.value.mutationId, appointmentId: id } }
+        : result;
+    },
+    generateGuide: action('generate_guide', 'paciente'),
+    confirmPayment: action('confirm_payment', 'medico'),
+    checkIn: action('check_in', 'medico'),
+    cancel: action('cancel', 'medico'),
+    async saveMeetingLink(appointmentId, link) {
+      const parsed = v.safeParse(Https, link);
+      if (!parsed.success) return { ok: false, error: 'invalid-input' };
+      return enqueue({ kind: 'save_meeting_link', args: { link: parsed.output } }, appointmentId, 'medico');
+    },
+    dismissRejected: (mutationId) => outbox.dismiss(mutationId),
+
+    async saveAvailabilityBlock(block) {
+      const parsed = v.safeParse(BlockInput, block);
+      if (!parsed.success) return { ok: false, error: 'invalid-input' };
+      const medicoId = await ownDoctorId();
+      const collection = db.collections.agenda_medico;
+      if (!medicoId || !collection) return { ok: false, error: 'not-allowed' };
+      const { id = core.newId(), hora_inicio, hora_fim, ...rest } = parsed.output;
+      const start = hhmmss(hora_inicio);
+      const end = hhmmss(hora_fim);
+      if (end <= start) return { ok: false, error: 'invalid-input' };
+      const existing = await collection.findOne(id).exec();
+      if (existing && existing.get('medico_id') !== medicoId) return { ok: false, error: 'not-allowed' };
+      const fields = { ...rest, hora_inicio: start, hora_fim: end, status: 'disponivel' };
+      if (existing) await existing.incrementalPatch(fields);
+      else {
+        await collection.insert({
+          id,
+          medico_id: medicoId,
+          ...fields,
+          created_at: null,
+          updated_at: null,
+          server_modified: null,
+          _deleted: false,
+        } as ReplicaDoc);
+      }
+      return { ok: true, value: { id } };
+    },
+    async removeAvailabilityBlock(id) {
+      const medicoId = await ownDoctorId();
+      const doc = await db.collections.agenda_medico?.findOne(id).exec();
+      if (!doc) return { ok: false, error: 'not-found' };
+      if (!medicoId || doc.get('medico_id') !== medicoId) return { ok: false, error: 'not-allowed' };
+      await doc.remove();
+      return { ok: true, value: undefined };
+    },
+    async updateDoctorProfile(patch) {
+      const parsed = v.safeParse(DoctorProfilePatch, patch);
+      if (!parsed.success) return { ok: false, error: 'invalid-input' };
+      const doc = user?.role === 'medico' ? await ownDoc('medicos') : null;
+      if (!doc) return { ok: false, error: user?.role === 'medico' ? 'not-found' : 'not-allowed' };
+      await doc.incrementalPatch(parsed.output);
+      return { ok: true, value: undefined };
+    },
+    async updateProfile(patch) {
+      const parsed = v.safeParse(ProfilePatch, patch);
+      if (!parsed.success) return { ok: false, error: 'invalid-input' };
+      const doc = await ownDoc('perfis_usuarios');
+      if (!doc) return { ok: false, error: user ? 'not-found' : 'not-allowed' };
+      await doc.incrementalPatch(parsed.output);
+      return { ok: true, value: undefined };
+    },
+
+    resync: core.resync,
+    awaitInitialSync: core.awaitInitialSync,
+    awaitInSync: core.awaitInSync,
+    close: core.close,
+    signOut: core.remove,
+  };
+}
+
+/** The replica's type, for tests and tools that inspect it directly. */
+export type { Replica } from './database.ts';
+/** Document type stored in the replica. */
+export type { ReplicaDoc };

@@ -1,0 +1,98 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { isTransient, messageOf, reasonOf, toFailure } from '../errors.ts';
+import type { ServerRow } from '../row.ts';
+import type { Mutation, Rejection } from './types.ts';
+
+export type RpcOutcome =
+  | {
+      kind: 'applied';
+      /** The appointment as the server now has it (returned by the RPC or read after it). */
+      appointment: ServerRow | null;
+      guide: ServerRow | null;
+    }
+  | { kind: 'rejected'; rejection: Rejection }
+  | { kind: 'transient'; error: string };
+
+type Call = { fn: string; params: Record<string, unknown>; returns: 'appointment' | 'guide' | 'flag' };
+
+/** The RPC of each mutation (data contract), with `p_mutation_id` for idempotent replays (O2). */
+function callFor(m: Mutation, appointmentId: string): Call {
+  const target = { p_agendamento_id: appointmentId, p_mutation_id: m.id };
+  switch (m.kind) {
+    case 'book':
+      return {
+        fn: 'paciente_agendar',
+        params: {
+          p_medico_id: m.args.medicoId,
+          p_horario_inicio: m.args.horarioInicio,
+          p_mutation_id: m.id,
+        },
+        returns: 'appointment',
+      };
+    case 'generate_guide':
+      return { fn: 'paciente_gerar_guia', params: target, returns: 'guide' };
+    case 'confirm_payment':
+      return { fn: 'medico_confirmar_pagamento', params: target, returns: 'appointment' };
+    case 'check_in':
+      return { fn: 'medico_confirmar_atendimento', params: target, returns: 'flag' };
+    case 'cancel':
+      return { fn: 'medico_excluir_agendamento', params: target, returns: 'flag' };
+    case 'save_meeting_link':
+      return {
+        fn: 'medico_salvar_link',
+        params: { ...target, p_link: m.args.link },
+        returns: 'appointment',
+      };
+  }
+}
+
+/** A composite result arrives as an object; a `returns table` one as an array of rows. */
+function firstRow(data: unknown): ServerRow | null {
+  const row: unknown = Array.isArray(data) ? data[0] : data;
+  return row && typeof row === 'object' ? (row as ServerRow) : null;
+}
+
+async function readAppointment(client: SupabaseClient, id: string): Promise<ServerRow | null> {
+  const { data, error } = await client.from('agendamentos').select('*').eq('id', id).maybeSingle();
+  // The RPC already succeeded; a failed read only delays the row until the next pull.
+  return error ? null : ((data as ServerRow | null) ?? null);
+}
+
+/**
+ * Sends one mutation and says what happened: applied (with the server rows to put in the
+ * replica), rejected by a business rule (O5), or a transient failure to retry (O4).
+ */
+export async function sendMutation(
+  client: SupabaseClient,
+  m: Mutation,
+  appointmentId: string,
+): Promise<RpcOutcome> {
+  const call = callFor(m, appointmentId);
+  const { data, error, status } = await client.rpc(call.fn, call.params);
+  if (error) {
+    const failure = toFailure(error, status);
+    if (isTransient(failure)) {
+      return { kind: 'transient', error: `${failure.status} ${failure.message}`.trim() };
+    }
+    return { kind: 'rejected', rejection: { reason: reasonOf(failure), message: messageOf(failure) } };
+  }
+  const row = firstRow(data);
+  switch (call.returns) {
+    case 'appointment':
+      return { kind: 'applied', appointment: row, guide: null };
+    case 'guide':
+      return {
+        kind: 'applied',
+        appointment: await readAppointment(client, appointmentId),
+        guide: row,
+      };
+    case 'flag':
+      if (row?.success === false) {
+        return {
+          kind: 'rejected',
+          rejection: { reason: 'rejected', message: String(row.message ?? '') },
+        };
+      }
+      return { kind: 'applied', appointment: await readAppointment(client, appointmentId), guide: null };
+  }
+}

@@ -1,0 +1,111 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ReplicationPullHandlerResult, RxReplicationPullStreamItem } from 'rxdb';
+import { Subject } from 'rxjs';
+import { Temporal } from 'temporal-polyfill';
+import { TransientSyncError, toFailure } from './errors.ts';
+import { rowToDoc, type ReplicaDoc, type ServerRow } from './row.ts';
+import type { TableSpec } from './tables.ts';
+
+/** Keyset position of a pull: the last row seen in `(_modified, id)` order (R6). */
+export type Checkpoint = { modified: string; id: string };
+
+export type PullSourceOptions = {
+  client: SupabaseClient;
+  spec: TableSpec;
+  /** How far behind the checkpoint a caught-up pull looks again (R7). */
+  overlapMs: number;
+  /** Called after every successful request with the rows it brought and whether it caught up. */
+  onPage(page: { rows: number; caughtUp: boolean }): void;
+};
+
+export type PullSource = {
+  handler(
+    checkpoint: Checkpoint | undefined,
+    batchSize: number,
+  ): Promise<ReplicationPullHandlerResult<ReplicaDoc, Checkpoint>>;
+  /** Feeds RxDB's pull.stream$: Realtime rows, RPC results and RESYNC requests. */
+  stream$: Subject<RxReplicationPullStreamItem<ReplicaDoc, Checkpoint>>;
+  /**
+   * Applies server rows that did not come from a pull (Realtime, RPC results) without moving
+   * the checkpoint: only pulls advance it, so a row missed by Realtime is always pulled (R8).
+   */
+  push(rows: readonly ServerRow[]): void;
+};
+
+function hasPosition(cp: Checkpoint | undefined): cp is Checkpoint {
+  return typeof cp?.modified === 'string' && typeof cp.id === 'string';
+}
+
+function subtractMs(instant: string, ms: number): string {
+  return Temporal.Instant.from(instant).subtract({ milliseconds: ms }).toString();
+}
+
+export function createPullSource({ client, spec, overlapMs, onPage }: PullSourceOptions): PullSource {
+  const stream$ = new Subject<RxReplicationPullStreamItem<ReplicaDoc, Checkpoint>>();
+  let lastCheckpoint: Checkpoint | undefined;
+
+  async function forward(cp: Checkpoint | undefined, limit: number): Promise<ServerRow[]> {
+    let query = client.from(spec.name).select('*');
+    if (hasPosition(cp)) {
+      // The exact filter RxDB's Supabase plugin sends (quoted names, raw values), §2.3.
+      query = query.or(
+        `"_modified".gt.${cp.modified},and("_modified".eq.${cp.modified},"id".gt.${cp.id})`,
+      );
+    }
+    const { data, error, status } = await query
+      .order('_modified', { ascending: true })
+      .order('id', { ascending: true })
+      .limit(limit);
+    if (error) throw new TransientSyncError(toFailure(error, status), spec.name);
+    return (data ?? []) as ServerRow[];
+  }
+
+  /**
+   * `_modified` is stamped before commit, so a transaction that commits late can land behind
+   * a checkpoint that already moved on. Once a pull has caught up, rows stamped within
+   * `overlapMs` before the checkpoint are read again; re-applying a known row changes nothing.
+   */
+  async function overlap(cp: Checkpoint, limit: number): Promise<ServerRow[]> {
+    if (limit <= 0 || overlapMs <= 0) return [];
+    const { data, error, status } = await client
+      .from(spec.name)
+      .select('*')
+      .gte('_modified', subtractMs(cp.modified, overlapMs))
+      .lte('_modified', cp.modified)
+      .order('_modified', { ascending: false })
+      .limit(limit);
+    if (error) throw new TransientSyncError(toFailure(error, status), spec.name);
+    return (data ?? []) as ServerRow[];
+  }
+
+  async function handler(checkpoint: Checkpoint | undefined, batchSize: number) {
+    const cp = hasPosition(checkpoint) ? checkpoint : undefined;
+    lastCheckpoint ??= cp;
+    const rows = await forward(cp, batchSize);
+    const caughtUp = rows.length < batchSize;
+    // Keep the page short of batchSize so RxDB still sees "caught up" and stops asking.
+    const again = caughtUp && cp ? await overlap(cp, batchSize - rows.length - 1) : [];
+    const last = rows[rows.length - 1];
+    const next: Checkpoint | undefined = last
+      ? { modified: String(last._modified), id: String(last.id) }
+      : cp;
+    lastCheckpoint = next;
+    onPage({ rows: rows.length, caughtUp });
+    return {
+      checkpoint: next,
+      documents: [...again, ...rows].map((row) => rowToDoc(spec, row)),
+    };
+  }
+
+  return {
+    handler,
+    stream$,
+    push(rows) {
+      if (rows.length === 0) return;
+      stream$.next({
+        documents: rows.map((row) => rowToDoc(spec, row)),
+        checkpoint: lastCheckpoint as Checkpoint,
+      });
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
+import type { ReplicaDoc } from './row.ts';
+import {
+  agendaMedicoSchema,
+  agendaOcupadaSchema,
+  agendamentosSchema,
+  guiasSchema,
+  medicosSchema,
+  perfisSchema,
+  servicosSchema,
+} from './schemas.ts';
+
+/** Who the replica belongs to; decides which collections exist (R1, R2). */
+export type Role = 'visitor' | 'paciente' | 'medico';
+
+export type TableName =
+  | 'servicos'
+  | 'medicos'
+  | 'agenda_medico'
+  | 'agenda_ocupada'
+  | 'perfis_usuarios'
+  | 'agendamentos'
+  | 'guias';
+
+export type TableSpec = {
+  /** Collection name in the replica and table name on the server are the same. */
+  name: TableName;
+  schema: RxJsonSchema<ReplicaDoc>;
+  /** Public tables are replicated for everyone; user tables only for a signed-in user. */
+  scope: 'public' | 'user';
+  /** timestamptz columns, normalised to `…Z` instants so they compare as strings. */
+  instants: readonly string[];
+  /**
+   * Columns a user may write directly (P1). Present only on tables with a direct push; the
+   * push sends these and nothing else, so server-managed columns never travel upstream.
+   */
+  writable?: readonly string[];
+  /** Roles whose replica pushes local writes of this table. */
+  pushRoles?: readonly Role[];
+  /**
+   * Schema migrations (R4). The replica is a cache of the server, so a strategy only has to
+   * keep old documents readable until the re-pull that follows every schema version bump.
+   */
+  migrationStrategies: MigrationStrategies;
+};
+
+const asSchema = <T>(schema: RxJsonSchema<T>) => schema as unknown as RxJsonSchema<ReplicaDoc>;
+
+export const TABLES: readonly TableSpec[] = [
+  {
+    name: 'servicos',
+    schema: asSchema(servicosSchema),
+    scope: 'public',
+    instants: [],
+    migrationStrategies: {},
+  },
+  {
+    name: 'medicos',
+    schema: asSchema(medicosSchema),
+    scope: 'public',
+    instants: ['created_at'],
+    writable: [
+      'name',
+      'public_name',
+      'specialty',
+      'crm',
+      'uf',
+      'bio',
+      'price_in_cents',
+      'image_url',
+      'doctoralia_reviews_url',
+    ],
+    pushRoles: ['medico'],
+    migrationStrategies: {},
+  },
+  {
+    name: 'agenda_medico',
+    schema: asSchema(agendaMedicoSchema),
+    scope: 'public',
+    instants: ['created_at', 'updated_at'],
+    writable: [
+      'id',
+      'medico_id',
+      'dia_semana',
+      'hora_inicio',
+      'hora_fim',
+      'intervalo_em_minutos',
+      'status',
+    ],
+    pushRoles: ['medico'],
+    migrationStrategies: {},
+  },
+  {
+    name: 'agenda_ocupada',
+    schema: asSchema(agendaOcupadaSchema),
+    scope: 'public',
+    instants: ['horario_inicio', 'horario_fim'],
+    migrationStrategies: {},
+  },
+  {
+    name: 'perfis_usuarios',
+    schema: asSchema(perfisSchema),
+    scope: 'user',
+    instants: [],
+    writable: ['full_name', 'whatsapp', 'data_nasc'],
+    pushRoles: ['paciente', 'medico'],
+    migrationStrategies: {},
+  },
+  {
+    name: 'agendamentos',
+    schema: asSchema(agendamentosSchema),
+    scope: 'user',
+    instants: ['horario_inicio', 'horario_fim', 'pagamento_confirmado_em', 'created_at'],
+    migrationStrategies: {},
+  },
+  {
+    name: 'guias',
+    schema: asSchema(guiasSchema),
+    scope: 'user',
+    instants: ['data_emissao'],
+    migrationStrategies: {},
+  },
+];
+
+/** The tables a role's replica holds: a visitor only the public ones (R2). */
+export function tablesFor(role: Role): readonly TableSpec[] {
+  return role === 'visitor' ? TABLES.filter((t) => t.scope === 'public') : TABLES;
+}
+
+export function pushesFor(spec: TableSpec, role: Role): boolean {
+  return spec.pushRoles?.includes(role) ?? false;
+}

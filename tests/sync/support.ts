@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { BehaviorSubject, Subject, filter, firstValueFrom, type Observable } from 'rxjs';
+import { Temporal } from 'temporal-polyfill';
+import WebSocket from 'ws';
+import { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncUser } from '../../sync/index.ts';
+import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+
+export const ZONE = 'America/Sao_Paulo';
+export const PASSWORD = 'senha-segura-123';
+/** Seed doctor "Dra. Ana Ribeiro" (no auth user), 30-minute grid on weekdays 08–12 and 14–18. */
+export const ANA = 'a0000000-0000-4000-8000-000000000001';
+
+export function startSyncPlatform(): Promise<TestPlatform> {
+  return startTestPlatform({ seedFile: 'supabase/seed.sql' });
+}
+
+/**
+ * The device's network as the test controls it: `online=false` makes every request fail the
+ * way a dead connection does; `loseNextReply(match)` lets the server process one request and
+ * then throws its reply away — the connection dropped between the RPC and its answer.
+ */
+export class Network {
+  online = true;
+  private lose: ((url: string) => boolean) | null = null;
+  /** URLs of requests the server processed but whose reply was lost. */
+  readonly lost: string[] = [];
+
+  loseNextReply(match: (url: string) => boolean): void {
+    this.lose = match;
+  }
+
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!this.online) throw new TypeError('fetch failed');
+    const response = await fetch(input, init);
+    if (this.lose?.(url)) {
+      this.lose = null;
+      await response.arrayBuffer();
+      this.lost.push(url);
+      throw new TypeError('fetch failed');
+    }
+    return response;
+  };
+}
+
+/** Sessions live in memory per device, so several people act in one test. */
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+  };
+}
+
+/** One phone or laptop: its own network, IndexedDB, supabase-js client and sync engine. */
+export class Device {
+  readonly net = new Network();
+  readonly online$ = new BehaviorSubject(true);
+  readonly focus$ = new Subject<void>();
+  readonly indexedDB = new IDBFactory();
+  readonly client: SupabaseClient;
+  engine: SyncEngine | null = null;
+
+  constructor(readonly t: TestPlatform) {
+    this.client = createClient(t.url, t.anonKey, {
+      auth: { storage: memoryStorage(), autoRefreshToken: false, persistSession: true, detectSessionInUrl: false },
+      global: { fetch: this.net.fetch },
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    });
+  }
+
+  async signIn(email: string): Promise<string> {
+    const { data, error } = await this.client.auth.signInWithPassword({ email, password: PASSWORD });
+    if (error) throw error;
+    return data.user.id;
+  }
+
+  async start(user: SyncUser | null, extra: Partial<SyncEngineOptions> = {}): Promise<SyncEngine> {
+    this.engine = await createSyncEngine({
+      supabase: this.client,
+      serverUrl: this.t.url,
+      user,
+      storage: getRxStorageDexie({ indexedDB: this.indexedDB, IDBKeyRange }),
+      online$: this.online$,
+      focus$: this.focus$,
+      backoff: { baseMs: 25, maxMs: 400 },
+      retryTimeMs: 100,
+      ...extra,
+    });
+    return this.engine;
+  }
+
+  get sync(): SyncEngine {
+    if (!this.engine) throw new Error('engine not started');
+    return this.engine;
+  }
+
+  /** The connection dies: requests fail, the Realtime socket closes, the engine is told. */
+  offline(): void {
+    this.net.online = false;
+    this.client.realtime.disconnect();
+    this.online$.next(false);
+  }
+
+  online(): void {
+    this.net.online = true;
+    this.client.realtime.connect();
+    this.online$.next(true);
+  }
+
+  async stop(): Promise<void> {
+    await this.engine?.close();
+    this.engine = null;
+    await this.client.removeAllChannels();
+  }
+}
+
+/** Resolves with the first value matching `pred` (the test's own timeout bounds the wait). */
+export function until<T>(obs$: Observable<T>, pred: (value: T) => boolean): Promise<T> {
+  return firstValueFrom(obs$.pipe(filter(pred)));
+}
+
+async function createUser(
+  t: TestPlatform,
+  opts: { userMeta: Record<string, unknown>; appMeta?: Record<string, unknown> },
+): Promise<{ id: string; email: string }> {
+  const email = `u-${randomUUID().slice(0, 8)}@test.example`;
+  const { data, error } = await t.admin.auth.admin.createUser({
+    email,
+    password: PASSWORD,
+    email_confirm: true,
+    user_metadata: opts.userMeta,
+    app_metadata: opts.appMeta,
+  });
+  if (error) throw error;
+  return { id: data.user.id, email };
+}
+
+/** Valid CPFs (check digits computed), distinct per n. */
+export function cpfFor(n: number): string {
+  const base = String(100000000 + n * 7919).slice(-9);
+  const digits = base.split('').map(Number);
+  const check = (ds: number[]) => {
+    const sum = ds.reduce((s, d, i) => s + d * (ds.length + 1 - i), 0);
+    const r = (sum * 10) % 11;
+    return r === 10 ? 0 : r;
+  };
+  const d1 = check(digits);
+  return `${base}${d1}${check([...digits, d1])}`;
+}
+
+/** Every test file has a database of its own, so a counter keeps CPFs unique. */
+let patients = 0;
+
+export async function createPatient(t: TestPlatform): Promise<{ id: string; email: string }> {
+  patients += 1;
+  const n = patients;
+  return createUser(t, {
+    userMeta: { full_name: `Paciente ${n}`, cpf: cpfFor(n), data_nasc: '1990-05-10', whatsapp: '(11) 91234-5678' },
+  });
+}
+
+export type DoctorFixture = { id: string; email: string; medicoId: string };
+
+/** A public, active doctor linked to a user, available every day 00:00–24:00 on a 30-min grid. */
+export async function createDoctor(t: TestPlatform, name = 'Dra. Teste'): Promise<DoctorFixture> {
+  const user = await createUser(t, { userMeta: { full_name: name }, appMeta: { role: 'medico' } });
+  const { data, error } = await t.admin
+    .from('medicos')
+    .insert({
+      user_id: user.id,
+      name,
+      public_name: name,
+      specialty: 'Clínica Geral',
+      crm: '123456',
+      uf: 'SP',
+      price_in_cents: 15000,
+      is_public: true,
+      is_active: true,
+    })
+    .select('id')
+    .single();
+  if (error) throw error;
+  const medicoId = (data as { id: string }).id;
+  const blocks = [0, 1, 2, 3, 4, 5, 6].map((dia_semana) => ({
+    medico_id: medicoId,
+    dia_semana,
+    hora_inicio: '00:00',
+    hora_fim: '24:00',
+    intervalo_em_minutos: 30,
+  }));
+  const inserted = await t.admin.from('agenda_medico').insert(blocks);
+  if (inserted.error) throw inserted.error;
+  return { ...user, medicoId };
+}
+
+/** The n-th 30-minute slot from tomorrow 08:00 in São Paulo, as an ISO instant. */
+export function slot(n: number): string {
+  return Temporal.Now.zonedDateTimeISO(ZONE)
+    .toPlainDate()
+    .add({ days: 1 })
+    .toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from('08:00') })
+    .add({ minutes: n * 30 })
+    .toInstant()
+    .toString();
+}
