@@ -295,7 +295,8 @@ function filterSql(alias: string, source: Source, f: Filter, params: Params): Re
     const list = f.value as string[];
     sql = list.length ? `${expr} in (${list.map((v) => params.add(v)).join(', ')})` : 'false';
   } else if (f.op === 'isdistinct') {
-    sql = `${expr} is distinct from ${params.add(f.value)}`;
+    // `isdistinct.null` (supabase-js' isDistinct(c, null)) compares with SQL NULL.
+    sql = `${expr} is distinct from ${f.value === 'null' ? 'null' : params.add(f.value)}`;
   } else if (FTS[f.op]) {
     const query = f.modifier
       ? `${FTS[f.op]}(${params.add(f.modifier)}::regconfig, ${params.add(f.value)})`

@@ -32,7 +32,7 @@ export const singularError = (rows: number): ApiError =>
 
 const csvCell = (v: unknown): string => {
   if (v === null || v === undefined) return '';
-  const s = typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean);
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
