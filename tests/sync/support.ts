@@ -25,6 +25,9 @@ export function startSyncPlatform(): Promise<TestPlatform> {
 export class Network {
   online = true;
   private lose: ((url: string) => boolean) | null = null;
+  private hook: { match: (url: string) => boolean; run: () => Promise<void> } | null = null;
+  /** Every request the device sent while online: `METHOD url`. */
+  readonly requests: string[] = [];
   /** URLs of requests the server processed but whose reply was lost. */
   readonly lost: string[] = [];
 
@@ -32,15 +35,26 @@ export class Network {
     this.lose = match;
   }
 
+  /** Runs `run` (e.g. a server restart) after the first matching reply, before it is returned. */
+  afterNextReply(match: (url: string) => boolean, run: () => Promise<void>): void {
+    this.hook = { match, run };
+  }
+
   readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = input instanceof Request ? input.url : String(input);
     if (!this.online) throw new TypeError('fetch failed');
+    this.requests.push(`${init?.method ?? 'GET'} ${url}`);
     const response = await fetch(input, init);
     if (this.lose?.(url)) {
       this.lose = null;
       await response.arrayBuffer();
       this.lost.push(url);
       throw new TypeError('fetch failed');
+    }
+    const hook = this.hook;
+    if (hook?.match(url)) {
+      this.hook = null;
+      await hook.run();
     }
     return response;
   };
@@ -166,8 +180,21 @@ export async function createPatient(t: TestPlatform): Promise<{ id: string; emai
 
 export type DoctorFixture = { id: string; email: string; medicoId: string };
 
-/** A public, active doctor linked to a user, available every day 00:00–24:00 on a 30-min grid. */
-export async function createDoctor(t: TestPlatform, name = 'Dra. Teste'): Promise<DoctorFixture> {
+type Block = { dia_semana: number; hora_inicio: string; hora_fim: string; intervalo_em_minutos: number };
+
+const ALL_DAY: Block[] = [0, 1, 2, 3, 4, 5, 6].map((dia_semana) => ({
+  dia_semana,
+  hora_inicio: '00:00',
+  hora_fim: '24:00',
+  intervalo_em_minutos: 30,
+}));
+
+/** A public, active doctor linked to a user; by default available all day every day, 30-min grid. */
+export async function createDoctor(
+  t: TestPlatform,
+  opts: { name?: string; blocks?: Block[] } = {},
+): Promise<DoctorFixture> {
+  const name = opts.name ?? 'Dra. Teste';
   const user = await createUser(t, { userMeta: { full_name: name }, appMeta: { role: 'medico' } });
   const { data, error } = await t.admin
     .from('medicos')
@@ -186,13 +213,7 @@ export async function createDoctor(t: TestPlatform, name = 'Dra. Teste'): Promis
     .single();
   if (error) throw error;
   const medicoId = (data as { id: string }).id;
-  const blocks = [0, 1, 2, 3, 4, 5, 6].map((dia_semana) => ({
-    medico_id: medicoId,
-    dia_semana,
-    hora_inicio: '00:00',
-    hora_fim: '24:00',
-    intervalo_em_minutos: 30,
-  }));
+  const blocks = (opts.blocks ?? ALL_DAY).map((b) => ({ ...b, medico_id: medicoId }));
   const inserted = await t.admin.from('agenda_medico').insert(blocks);
   if (inserted.error) throw inserted.error;
   return { ...user, medicoId };
@@ -207,4 +228,15 @@ export function slot(n: number): string {
     .add({ minutes: n * 30 })
     .toInstant()
     .toString();
+}
+
+/** A plain supabase-js client signed in as `user` (no replica), for acting on the server. */
+export async function signedInClient(
+  t: TestPlatform,
+  user: { email: string },
+): Promise<SupabaseClient> {
+  const client = t.client();
+  const { error } = await client.auth.signInWithPassword({ email: user.email, password: PASSWORD });
+  if (error) throw error;
+  return client;
 }

@@ -1,0 +1,195 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncEvent } from '../../sync/index.ts';
+import type { TestPlatform } from '../support/platform.ts';
+import {
+  Device,
+  createDoctor,
+  createPatient,
+  signedInClient,
+  slot,
+  startSyncPlatform,
+  until,
+} from './support.ts';
+
+let t: TestPlatform;
+const devices: Device[] = [];
+
+beforeAll(async () => {
+  t = await startSyncPlatform();
+});
+afterEach(async () => {
+  await Promise.all(devices.splice(0).map((d) => d.stop()));
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+async function patientDevice(): Promise<{ device: Device; id: string }> {
+  const p = await createPatient(t);
+  const device = new Device(t);
+  devices.push(device);
+  const id = await device.signIn(p.email);
+  await device.start({ id, role: 'paciente' });
+  await device.sync.awaitInitialSync();
+  return { device, id };
+}
+
+const isRpc = (name: string) => (url: string) => url.includes(`/rest/v1/rpc/${name}`);
+
+describe('outbox', () => {
+  it('[O1][O2][O3] an offline queue is applied once, in order, after reconnecting — even when a reply is lost', async () => {
+    const doctor = await createDoctor(t);
+    const { device: phone, id } = await patientDevice();
+
+    phone.offline();
+    const a = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(1) });
+    const b = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(4) });
+    if (!a.ok || !b.ok) throw new Error('booking was not queued');
+    // The guide can only be generated after its booking exists: order per appointment matters.
+    expect((await phone.sync.generateGuide(a.value.appointmentId)).ok).toBe(true);
+    expect((await phone.sync.generateGuide(b.value.appointmentId)).ok).toBe(true);
+
+    const optimistic = await until(phone.sync.appointments$, (l) => l.length === 2);
+    expect(optimistic.map((x) => x.sync.state)).toEqual(['pending', 'pending']);
+    const taken = await until(phone.sync.occupiedSlots$(doctor.medicoId), (s) => s.length === 2);
+    expect(taken.every((s) => s.pending)).toBe(true);
+
+    // The server books slot 1, but the answer never reaches the phone: the replay must not
+    // book twice (same p_mutation_id).
+    phone.net.loseNextReply(isRpc('paciente_agendar'));
+    phone.online();
+
+    const synced = await until(
+      phone.sync.appointments$,
+      (l) => l.length === 2 && l.every((x) => x.sync.state === 'synced' && x.guia !== null),
+    );
+    expect(phone.net.lost).toHaveLength(1);
+    expect(synced.map((x) => x.status)).toEqual(['confirmado', 'confirmado']);
+    const { data: rows } = await t.admin
+      .from('agendamentos')
+      .select('id, mutation_id, guia_id, horario_inicio')
+      .eq('patient_id', id);
+    expect(rows).toHaveLength(2);
+    expect(rows!.map((r) => r.mutation_id).sort()).toEqual(
+      [a.value.mutationId, b.value.mutationId].sort(),
+    );
+    expect(rows!.every((r) => r.guia_id !== null)).toBe(true);
+    const { data: guides } = await t.admin.from('guias').select('id').eq('patient_id', id);
+    expect(guides).toHaveLength(2);
+    // The ids the screens were given keep working after the server assigned its own.
+    const viaLocalId = await until(phone.sync.appointment$(a.value.appointmentId), (x) => x !== null);
+    expect(viaLocalId?.sync.state).toBe('synced');
+    const status = await until(phone.sync.status$, (s) => s.pendingMutations === 0);
+    expect(status.errors).toEqual([]);
+  });
+
+  it("[O3][O4] a doctor's offline actions run in order per appointment once back online", async () => {
+    const doctor = await createDoctor(t);
+    const patient = await signedInClient(t, await createPatient(t));
+    const booked = [];
+    for (const n of [2, 6]) {
+      const { data, error } = await patient.rpc('paciente_agendar', {
+        p_medico_id: doctor.medicoId,
+        p_horario_inicio: slot(n),
+      });
+      if (error) throw error;
+      booked.push((data as { id: string }).id);
+    }
+    const [first, second] = booked as [string, string];
+
+    const laptop = new Device(t);
+    devices.push(laptop);
+    await laptop.start({ id: await laptop.signIn(doctor.email), role: 'medico' });
+    await until(laptop.sync.appointments$, (l) => l.length === 2);
+
+    laptop.offline();
+    // Check-in needs the payment first; the link must be saved before the cancellation.
+    await laptop.sync.confirmPayment(first);
+    await laptop.sync.checkIn(first);
+    await laptop.sync.saveMeetingLink(second, 'https://meet.example.com/sala-2');
+    await laptop.sync.cancel(second);
+    const optimistic = await until(laptop.sync.appointments$, (l) =>
+      l.every((x) => x.sync.state === 'pending'),
+    );
+    expect(optimistic.map((x) => [x.id, x.status])).toEqual(
+      expect.arrayContaining([
+        [first, 'atendido'],
+        [second, 'cancelado'],
+      ]),
+    );
+
+    laptop.net.loseNextReply(isRpc('medico_confirmar_pagamento'));
+    laptop.online();
+    const done = await until(laptop.sync.appointments$, (l) =>
+      l.every((x) => x.sync.state === 'synced'),
+    );
+    const byId = new Map(done.map((x) => [x.id, x]));
+    expect(byId.get(first)).toMatchObject({ status: 'atendido', pagamento_status: 'pago' });
+    expect(byId.get(second)).toMatchObject({
+      status: 'cancelado',
+      meeting_link: 'https://meet.example.com/sala-2',
+    });
+    const { data: server } = await t.admin
+      .from('agendamentos')
+      .select('id, status, pagamento_status, meeting_link')
+      .in('id', booked);
+    expect(new Map(server!.map((r) => [r.id, r.status]))).toEqual(
+      new Map([
+        [first, 'atendido'],
+        [second, 'cancelado'],
+      ]),
+    );
+    expect(laptop.net.lost).toHaveLength(1);
+  });
+
+  it("[O5][O6] two patients, one slot: the offline loser's booking is rejected with the server's message, the slot shows taken, and the rest of the queue goes through", async () => {
+    const doctor = await createDoctor(t);
+    const { device: winner } = await patientDevice();
+    const { device: loser } = await patientDevice();
+    const events: SyncEvent[] = [];
+    loser.sync.events$.subscribe((e) => events.push(e));
+
+    loser.offline();
+    const lost = await loser.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(8) });
+    const kept = await loser.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(10) });
+    if (!lost.ok || !kept.ok) throw new Error('booking was not queued');
+    await loser.sync.generateGuide(lost.value.appointmentId);
+
+    const won = await winner.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(8) });
+    if (!won.ok) throw new Error('booking was not queued');
+    await until(winner.sync.appointments$, (l) => l[0]?.sync.state === 'synced');
+
+    loser.online();
+    const settled = await until(loser.sync.appointments$, (l) =>
+      l.every((x) => x.sync.state !== 'pending'),
+    );
+    const rejected = settled.find((x) => x.id === lost.value.appointmentId);
+    expect(rejected?.sync).toEqual({
+      state: 'rejected',
+      mutationId: lost.value.mutationId,
+      rejection: { reason: 'slot_taken', message: 'Este horário já foi reservado.' },
+    });
+    expect(settled.find((x) => x.mutation_id === kept.value.mutationId)?.sync.state).toBe('synced');
+    // The guide queued behind the lost booking is rejected with it, not retried forever.
+    expect(events.filter((e) => e.type === 'mutation-rejected').map((e) => e.type === 'mutation-rejected' && e.mutation.kind)).toEqual(['book', 'generate_guide']);
+
+    const slots = await until(loser.sync.occupiedSlots$(doctor.medicoId), (s) =>
+      s.some((x) => x.horario_inicio === slot(8) && !x.pending),
+    );
+    expect(slots.find((x) => x.horario_inicio === slot(8))?.appointment_id).not.toBe(
+      lost.value.appointmentId,
+    );
+    const winnerView = await until(winner.sync.appointments$, (l) => l.length === 1);
+    expect(winnerView[0]).toMatchObject({ status: 'confirmado', sync: { state: 'synced' } });
+    const { data: server } = await t.admin
+      .from('agendamentos')
+      .select('id')
+      .eq('medico_id', doctor.medicoId)
+      .eq('horario_inicio', slot(8));
+    expect(server).toHaveLength(1);
+
+    await loser.sync.dismissRejected(lost.value.mutationId);
+    const after = await until(loser.sync.appointments$, (l) => l.length === 1);
+    expect(after[0]?.mutation_id).toBe(kept.value.mutationId);
+  });
+});
