@@ -50,7 +50,7 @@ export async function createPlatform(config: PlatformConfig, opts: PlatformOptio
     (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
   const boot = await bootstrap(db, { migrationsDir: config.migrationsDir, seedFile: config.seedFile, log });
   const keys = await deriveApiKeys(config.jwtSecret);
-  const mailbox = createMailbox(db, log);
+  const mailbox = createMailbox(db, log, keys);
   const ctx: PlatformContext = { config, db, keys, mailer: mailbox.mailer, log };
   const realtime = await createRealtime(ctx);
 

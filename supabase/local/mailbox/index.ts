@@ -1,13 +1,107 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
 import type { Database } from '../db/index.ts';
+import type { ApiKeys } from '../jwt.ts';
 import type { Logger } from '../log.ts';
-import type { Mailer } from './mailer.ts';
+import type { Mailer, OutgoingMail, StoredMail } from './mailer.ts';
+import { extractLinks, renderMailboxPage } from './render.ts';
 
-export function createMailbox(_db: Database, _log: Logger): { mailer: Mailer; app: Hono } {
-  return {
-    mailer: {
-      send: () => Promise.reject(new Error('mailbox not implemented')),
+/** The table lives in auth/schema.sql, so it exists before the first mail (see there). */
+const COLUMNS = `id::text, "to", subject, text, html, links,
+                 to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at`;
+
+const SendBody = v.object({
+  to: v.pipe(v.string(), v.trim(), v.email('to must be an e-mail address'), v.maxLength(320)),
+  subject: v.pipe(v.string(), v.maxLength(998)),
+  text: v.pipe(v.string(), v.maxLength(1_000_000)),
+  html: v.optional(v.pipe(v.string(), v.maxLength(1_000_000)), ''),
+});
+
+const ListQuery = v.object({ to: v.optional(v.pipe(v.string(), v.maxLength(320))) });
+
+type MailboxError = { status: 400 | 401 | 403; code: string; message: string };
+const fail = (c: Context, e: MailboxError) =>
+  c.json({ code: e.code, message: e.message }, e.status);
+
+/**
+ * The dev mailbox, like the Supabase CLI's Inbucket: every mail the platform sends lands here,
+ * listed at /mailbox (HTML) and /mailbox/api (JSON, newest first). Clearing it and sending
+ * through it (the edge functions' mail port) need the service-role key.
+ */
+export function createMailbox(
+  db: Database,
+  log: Logger,
+  keys?: ApiKeys,
+): { mailer: Mailer; app: Hono } {
+  const mailer: Mailer = {
+    async send(mail: OutgoingMail): Promise<StoredMail> {
+      const links = extractLinks(mail);
+      const { rows } = await db.query<StoredMail>(
+        `insert into _local.mailbox ("to", subject, text, html, links) values ($1, $2, $3, $4, $5)
+         returning ${COLUMNS}`,
+        [mail.to, mail.subject, mail.text, mail.html, links],
+      );
+      const stored = rows[0];
+      if (!stored) throw new Error('mailbox insert returned no row');
+      log.info({ msg: 'mail sent to dev mailbox', to: mail.to, subject: mail.subject });
+      return stored;
     },
-    app: new Hono(),
   };
+
+  const list = async (to: string | undefined) =>
+    (
+      await db.query<StoredMail>(
+        `select ${COLUMNS} from _local.mailbox where $1::text is null or lower("to") = lower($1) order by created_at desc, seq desc`,
+        [to ?? null],
+      )
+    ).rows;
+
+  const isServiceRole = (c: Context) => {
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+    const key = bearer ?? c.req.header('apikey');
+    return keys !== undefined && key === keys.serviceRoleKey;
+  };
+  const serviceRoleRequired: MailboxError = {
+    status: 403,
+    code: 'not_admin',
+    message: 'This endpoint requires the service_role key',
+  };
+
+  const app = new Hono();
+  app.get('/', async (c) => c.html(renderMailboxPage(await list(undefined))));
+  app.get('/api', async (c) => {
+    const q = v.safeParse(ListQuery, c.req.query());
+    if (!q.success)
+      return fail(c, { status: 400, code: 'validation_failed', message: q.issues[0].message });
+    return c.json(await list(q.output.to || undefined));
+  });
+  app.delete('/api', async (c) => {
+    if (!isServiceRole(c)) return fail(c, serviceRoleRequired);
+    await db.query('delete from _local.mailbox');
+    return c.body(null, 204);
+  });
+  app.post('/api/send', async (c) => {
+    if (!isServiceRole(c)) return fail(c, serviceRoleRequired);
+    let json: unknown;
+    try {
+      json = await c.req.json();
+    } catch {
+      return fail(c, {
+        status: 400,
+        code: 'bad_json',
+        message: 'Could not parse request body as JSON',
+      });
+    }
+    const body = v.safeParse(SendBody, json);
+    if (!body.success) {
+      const issue = body.issues[0];
+      return fail(c, {
+        status: 400,
+        code: 'validation_failed',
+        message: `${v.getDotPath(issue) ?? 'body'}: ${issue.message}`,
+      });
+    }
+    return c.json(await mailer.send(body.output));
+  });
+  return { mailer, app };
 }

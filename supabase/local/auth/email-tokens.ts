@@ -1,0 +1,145 @@
+import { createHash, randomInt } from 'node:crypto';
+import type { Queryable } from '../db/index.ts';
+import type { PlatformContext } from '../context.ts';
+import type { OutgoingMail } from '../mailbox/mailer.ts';
+import { authError } from './errors.ts';
+import type { Pkce } from './http.ts';
+import type { UserRow } from './users.ts';
+
+/** GoTrue's `SMTP_MAX_FREQUENCY` default: one mail of a kind per address per minute. */
+const MAX_FREQUENCY_SECONDS = 60;
+/** GoTrue's `MAILER_OTP_EXP` default. */
+export const OTP_EXPIRY_SECONDS = 86400;
+
+export type EmailKind = 'signup' | 'recovery' | 'email_change';
+
+/** Where each kind keeps its token, and the flow it starts (amr method of the later session). */
+export const EMAIL_KINDS = {
+  signup: {
+    column: 'confirmation_token',
+    sentAt: 'confirmation_sent_at',
+    oneTime: 'confirmation_token',
+    method: 'email/signup',
+    age: (u: UserRow) => u.confirmation_age,
+  },
+  recovery: {
+    column: 'recovery_token',
+    sentAt: 'recovery_sent_at',
+    oneTime: 'recovery_token',
+    method: 'recovery',
+    age: (u: UserRow) => u.recovery_age,
+  },
+  email_change: {
+    column: 'email_change_token_new',
+    sentAt: 'email_change_sent_at',
+    oneTime: 'email_change_token_new',
+    method: 'email_change',
+    age: (u: UserRow) => u.email_change_age,
+  },
+} as const;
+
+/** GoTrue's `GenerateTokenHash`: the link carries sha224(email + otp), never the OTP itself. */
+export function tokenHash(email: string, otp: string): string {
+  return createHash('sha224')
+    .update(email + otp)
+    .digest('hex');
+}
+
+function newOtp(): string {
+  return String(randomInt(1_000_000)).padStart(6, '0');
+}
+
+/** Throws GoTrue's 429 when the previous mail of this kind went out less than a minute ago. */
+export function checkMailFrequency(ctx: PlatformContext, user: UserRow, kind: EmailKind): void {
+  if (!ctx.config.rateLimit) return;
+  const age = EMAIL_KINDS[kind].age(user);
+  if (age !== null && age < MAX_FREQUENCY_SECONDS) {
+    const wait = Math.max(1, Math.ceil(MAX_FREQUENCY_SECONDS - age));
+    throw authError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${wait} seconds.`,
+    );
+  }
+}
+
+/**
+ * Stores a fresh token of `kind` for the user (in the caller's transaction) and returns the
+ * e-mail to send once that transaction has committed. With PKCE the token is prefixed `pkce_`
+ * and a flow state remembers the challenge, so the link redirects with `?code=` instead of tokens.
+ */
+export async function prepareEmail(
+  ctx: PlatformContext,
+  tx: Queryable,
+  user: UserRow,
+  kind: EmailKind,
+  redirectTo: string,
+  pkce: Pkce,
+): Promise<OutgoingMail> {
+  checkMailFrequency(ctx, user, kind);
+  const k = EMAIL_KINDS[kind];
+  const to = kind === 'email_change' ? user.new_email : user.email;
+  const otp = newOtp();
+  const hash = (pkce ? 'pkce_' : '') + tokenHash(to, otp);
+  await tx.query(
+    `update auth.users set ${k.column} = $2, ${k.sentAt} = now(), updated_at = now() where id = $1`,
+    [user.id, hash],
+  );
+  await tx.query(
+    `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to)
+     values (gen_random_uuid(), $1, $2, $3, $4)
+     on conflict (user_id, token_type)
+     do update set token_hash = excluded.token_hash, relates_to = excluded.relates_to, updated_at = now()`,
+    [user.id, k.oneTime, hash, to],
+  );
+  if (pkce) {
+    await tx.query(
+      `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
+                                    created_at, updated_at, authentication_method)
+       values (gen_random_uuid(), $1, gen_random_uuid()::text, $2, $3, 'email', now(), now(), $4)`,
+      [user.id, pkce.method, pkce.challenge, k.method],
+    );
+  }
+  const link =
+    `${ctx.config.apiExternalUrl}/auth/v1/verify?token=${encodeURIComponent(hash)}` +
+    `&type=${kind}&redirect_to=${encodeURIComponent(redirectTo)}`;
+  return composeMail(kind, to, link, otp);
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const TEMPLATES: Record<
+  EmailKind,
+  { subject: string; intro: string; action: string; outro: string }
+> = {
+  signup: {
+    subject: 'Confirme seu e-mail',
+    intro: 'Falta pouco! Confirme seu e-mail para ativar sua conta.',
+    action: 'Confirmar e-mail',
+    outro: 'Se você não criou uma conta, ignore esta mensagem.',
+  },
+  recovery: {
+    subject: 'Redefinir senha',
+    intro: 'Recebemos um pedido para redefinir a senha da sua conta.',
+    action: 'Redefinir senha',
+    outro: 'Se você não pediu a redefinição, ignore esta mensagem: sua senha continua a mesma.',
+  },
+  email_change: {
+    subject: 'Confirme a alteração de e-mail',
+    intro: 'Confirme este endereço como o novo e-mail da sua conta.',
+    action: 'Confirmar novo e-mail',
+    outro: 'Se você não pediu a alteração, ignore esta mensagem.',
+  },
+};
+
+function composeMail(kind: EmailKind, to: string, link: string, otp: string): OutgoingMail {
+  const t = TEMPLATES[kind];
+  const text = `${t.intro}\n\n${t.action}: ${link}\n\nOu use o código: ${otp}\n\n${t.outro}\n`;
+  const html =
+    `<p>${t.intro}</p>` +
+    `<p><a href="${escapeHtml(link)}">${t.action}</a></p>` +
+    `<p>Ou use o código: <strong>${otp}</strong></p>` +
+    `<p>${t.outro}</p>`;
+  return { to, subject: t.subject, text, html };
+}
