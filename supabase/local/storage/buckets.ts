@@ -161,7 +161,7 @@ export async function emptyBucket(c: Context, ctx: PlatformContext, id: string):
   const identity = await caller(c, ctx);
   await asCaller(ctx.db, identity, c, async (tx) => {
     const found = await tx.query('select 1 from storage.buckets where id = $1', [bucketName(id)]);
-    if (found.rowCount === 0) fail(errors.noSuchBucket());
+    if (found.rows.length === 0) fail(errors.noSuchBucket());
     await tx.query('delete from storage.objects where bucket_id = $1', [id]);
   });
   return c.json({ message: 'Successfully emptied' });

@@ -5,7 +5,7 @@ import { identify, runAs, type Identity } from '../request-auth.ts';
 import { errors, fail } from './errors.ts';
 
 /** The messages supabase/storage passes through from `jsonwebtoken`, by failure reason. */
-const JWT_MESSAGES = {
+export const JWT_MESSAGES = {
   missing: 'jwt must be provided',
   malformed: 'jwt malformed',
   bad_signature: 'invalid signature',

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { PlatformContext } from '../context.ts';
 import { signJwt, verifyJwt } from '../jwt.ts';
-import { asCaller, caller } from './caller.ts';
+import { asCaller, caller, JWT_MESSAGES } from './caller.ts';
 import { errors, fail } from './errors.ts';
 import { readJson } from './json-body.ts';
 import { objectKey } from './names.ts';
@@ -40,7 +40,7 @@ export async function signOne(c: Context, ctx: PlatformContext, t: Target): Prom
       'select 1 from storage.objects where bucket_id = $1 and name = $2',
       [t.bucket, t.key],
     );
-    if (found.rowCount === 0) fail(errors.noSuchKey());
+    if (found.rows.length === 0) fail(errors.noSuchKey());
   });
   return c.json({ signedURL: await signedUrl(ctx, t, expiresIn) });
 }
@@ -81,15 +81,9 @@ export async function signMany(
 /** `GET /object/sign/...?token=`: opened without credentials; the token is the permission. */
 export async function getSigned(c: Context, ctx: PlatformContext, t: Target): Promise<Response> {
   const token = c.req.query('token');
-  if (!token) return fail(errors.invalidJwt('jwt must be provided'));
+  if (!token) return fail(errors.invalidJwt(JWT_MESSAGES.missing));
   const verified = await verifyJwt(token, ctx.config.jwtSecret);
-  if (!verified.ok) {
-    return fail(
-      verified.reason === 'expired'
-        ? errors.invalidJwt('jwt expired')
-        : errors.invalidJwt(verified.message),
-    );
-  }
+  if (!verified.ok) return fail(errors.invalidJwt(JWT_MESSAGES[verified.reason]));
   if (verified.claims.url !== `${t.bucket}/${t.key}`) fail(errors.invalidSignature());
   const download = c.req.query('download');
   if (download !== undefined && download.length > 255) fail(errors.invalidParameter('download'));

@@ -80,8 +80,9 @@ function parseMetadataHeader(header: string | null): Record<string, unknown> | n
 
 function parseMetadataJson(text: string): Record<string, unknown> {
   try {
-    const parsed = v.safeParse(MetadataSchema, JSON.parse(text));
-    if (parsed.success && text.length <= 8192) return parsed.output;
+    const value: unknown = JSON.parse(text);
+    const parsed = v.safeParse(MetadataSchema, value);
+    if (parsed.success && !Array.isArray(value) && text.length <= 8192) return parsed.output;
   } catch {
     // falls through to the same answer as a non-object value
   }
