@@ -12,9 +12,41 @@ addRxPlugin(RxDBMigrationSchemaPlugin);
 export type ReplicaCollections = Partial<Record<TableName, RxCollection<ReplicaDoc>>>;
 export type Replica = RxDatabase<ReplicaCollections>;
 
-/** Dexie over the browser's IndexedDB; Node tests pass fake-indexeddb's factory instead. */
-export function defaultStorage(): RxStorage<unknown, unknown> {
-  return getRxStorageDexie() as RxStorage<unknown, unknown>;
+/** Where the replica lives: the browser's IndexedDB, or fake-indexeddb's in Node. */
+export type IndexedDbSource = { factory: IDBFactory; keyRange: typeof IDBKeyRange };
+
+export function browserIndexedDb(): IndexedDbSource {
+  return { factory: indexedDB, keyRange: IDBKeyRange };
+}
+
+export function dexieStorage(source: IndexedDbSource): RxStorage<unknown, unknown> {
+  return getRxStorageDexie({ indexedDB: source.factory, IDBKeyRange: source.keyRange }) as RxStorage<
+    unknown,
+    unknown
+  >;
+}
+
+/**
+ * RxDB's remove() empties the Dexie databases but leaves them, named after the user, in
+ * IndexedDB; sign-out deletes them too so nothing of the user stays on the device (R1).
+ */
+export async function deleteReplicaFiles(source: IndexedDbSource, userId: string | null): Promise<void> {
+  const prefix = `rxdb-dexie-${replicaName(userId)}--`;
+  const all = await source.factory.databases();
+  await Promise.all(
+    all
+      .map((d) => d.name ?? '')
+      .filter((name) => name.startsWith(prefix))
+      .map(
+        (name) =>
+          new Promise<void>((resolve, reject) => {
+            const request = source.factory.deleteDatabase(name);
+            request.onsuccess = () => resolve();
+            request.onerror = () => reject(request.error ?? new Error(`could not delete ${name}`));
+            request.onblocked = () => resolve();
+          }),
+      ),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import type { RxCollection, RxStorage } from 'rxdb';
+import type { RxCollection } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import {
   BehaviorSubject,
@@ -15,7 +15,14 @@ import {
 } from 'rxjs';
 import { Temporal } from 'temporal-polyfill';
 import type { ConflictReport } from './conflict.ts';
-import { defaultStorage, openReplica, type Replica } from './database.ts';
+import {
+  browserIndexedDb,
+  deleteReplicaFiles,
+  dexieStorage,
+  openReplica,
+  type IndexedDbSource,
+  type Replica,
+} from './database.ts';
 import { openOutbox, type Outbox } from './outbox/outbox.ts';
 import type { Backoff } from './outbox/queue.ts';
 import type { Mutation } from './outbox/types.ts';
@@ -41,7 +48,8 @@ export type EngineOptions = {
   /** The Supabase URL the client talks to; part of every replication identifier (R3). */
   serverUrl: string;
   user: SyncUser | null;
-  storage?: RxStorage<unknown, unknown>;
+  /** Defaults to the browser's IndexedDB; Node passes fake-indexeddb's factory and key range. */
+  indexedDB?: IndexedDbSource;
   online$?: Observable<boolean>;
   focus$?: Observable<unknown>;
   clock?: Clock;
@@ -109,7 +117,8 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
   const role: Role = opts.user?.role ?? 'visitor';
   const clock = opts.clock ?? systemClock;
   const timers = opts.timers ?? systemTimers;
-  const storage = opts.storage ?? defaultStorage();
+  const idb = opts.indexedDB ?? browserIndexedDb();
+  const storage = dexieStorage(idb);
   const events$ = new Subject<SyncEvent>();
   const online = new BehaviorSubject(true);
   const closed$ = new Subject<void>();
@@ -292,6 +301,7 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
     async remove() {
       await shutdown();
       await db.remove();
+      await deleteReplicaFiles(idb, opts.user?.id ?? null);
     },
   };
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { BehaviorSubject, Subject, filter, firstValueFrom, type Observable } from 'rxjs';
 import { Temporal } from 'temporal-polyfill';
 import WebSocket from 'ws';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncUser } from '../../sync/index.ts';
+import { createLogger } from '../../supabase/local/log.ts';
+import { createPlatform } from '../../supabase/local/server.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
 
 export const ZONE = 'America/Sao_Paulo';
@@ -98,7 +99,7 @@ export class Device {
       supabase: this.client,
       serverUrl: this.t.url,
       user,
-      storage: getRxStorageDexie({ indexedDB: this.indexedDB, IDBKeyRange }),
+      indexedDB: { factory: this.indexedDB, keyRange: IDBKeyRange },
       online$: this.online$,
       focus$: this.focus$,
       backoff: { baseMs: 25, maxMs: 400 },
@@ -239,4 +240,31 @@ export async function signedInClient(
   const { error } = await client.auth.signInWithPassword({ email: user.email, password: PASSWORD });
   if (error) throw error;
   return client;
+}
+
+/**
+ * A platform that can be stopped and started again on the same port over the same database,
+ * like a server process restarting (the database is the caller's, so close() keeps it).
+ */
+export async function startRestartablePlatform(): Promise<TestPlatform & { restart(): Promise<void> }> {
+  const first = await startSyncPlatform();
+  const port = Number(new URL(first.url).port);
+  let platform = first.platform;
+  const restart = async () => {
+    await platform.close();
+    platform = await createPlatform(platform.ctx.config, { db: platform.ctx.db, log: createLogger('silent') });
+    await platform.listen(port);
+  };
+  return {
+    ...first,
+    get platform() {
+      return platform;
+    },
+    restart,
+    async stop() {
+      // The first platform object owns the database's disposal; close the live one first.
+      if (platform !== first.platform) await platform.close();
+      await first.stop();
+    },
+  };
 }

@@ -1,0 +1,101 @@
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { IDBKeyRange } from 'fake-indexeddb';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openReplica } from '../../sync/database.ts';
+import type { TestPlatform } from '../support/platform.ts';
+import { Device, createDoctor, createPatient, slot, startSyncPlatform, until } from './support.ts';
+
+let t: TestPlatform;
+const devices: Device[] = [];
+
+beforeAll(async () => {
+  t = await startSyncPlatform();
+});
+afterEach(async () => {
+  await Promise.all(devices.splice(0).map((d) => d.stop()));
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+async function patientDevice(): Promise<{ device: Device; id: string }> {
+  const p = await createPatient(t);
+  const device = new Device(t);
+  devices.push(device);
+  const id = await device.signIn(p.email);
+  await device.start({ id, role: 'paciente' });
+  await device.sync.awaitInitialSync();
+  return { device, id };
+}
+
+/** Everything stored in a closed replica, collection by collection. */
+async function replicaContents(device: Device, id: string) {
+  const db = await openReplica({
+    storage: getRxStorageDexie({ indexedDB: device.indexedDB, IDBKeyRange }),
+    userId: id,
+    role: 'paciente',
+    multiInstance: false,
+    onConflict: () => undefined,
+  });
+  try {
+    const entries = await Promise.all(
+      Object.entries(db.collections).map(async ([name, c]) => [
+        name,
+        (await c.find().exec()).map((d) => d.toJSON() as Record<string, unknown>),
+      ]),
+    );
+    return Object.fromEntries(entries) as Record<string, Record<string, unknown>[]>;
+  } finally {
+    await db.close();
+  }
+}
+
+describe('privacy', () => {
+  it("[R1][P1] a patient's replica holds only that patient's rows; own profile edits made offline reach the server", async () => {
+    const doctor = await createDoctor(t);
+    const a = await patientDevice();
+    const b = await patientDevice();
+    for (const [who, n] of [
+      [a, 1],
+      [b, 3],
+    ] as const) {
+      const booked = await who.device.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(n) });
+      if (!booked.ok) throw new Error('booking was not queued');
+      await who.device.sync.generateGuide(booked.value.appointmentId);
+    }
+    await until(a.device.sync.appointments$, (l) => l[0]?.guia !== null && l[0]?.sync.state === 'synced');
+    await until(b.device.sync.appointments$, (l) => l[0]?.guia !== null && l[0]?.sync.state === 'synced');
+    // Both bookings are public as taken slots, with no patient data.
+    await until(a.device.sync.occupiedSlots$(doctor.medicoId), (s) => s.filter((x) => !x.pending).length === 2);
+
+    a.device.offline();
+    expect((await a.device.sync.updateProfile({ whatsapp: '(11) 98888-7777' })).ok).toBe(true);
+    a.device.online();
+    await a.device.sync.awaitInSync();
+    const { data: profile } = await t.admin.from('perfis_usuarios').select('whatsapp').eq('id', a.id).single();
+    expect(profile?.whatsapp).toBe('(11) 98888-7777');
+
+    await a.device.stop();
+    const stored = await replicaContents(a.device, a.id);
+    expect(stored.agendamentos!.length).toBe(1);
+    expect(stored.agendamentos!.every((r) => r.patient_id === a.id)).toBe(true);
+    expect(stored.guias!.map((g) => g.agendamento_id)).toEqual(stored.agendamentos!.map((r) => r.id));
+    expect(stored.perfis_usuarios!.map((p) => p.id)).toEqual([a.id]);
+    expect(stored.agenda_ocupada!.filter((s) => s.medico_id === doctor.medicoId)).toHaveLength(2);
+    const everything = JSON.stringify(stored);
+    expect(everything).not.toContain(b.id);
+  });
+
+  it('[R1] signing out deletes the user\'s replica, queued mutations included', async () => {
+    const doctor = await createDoctor(t);
+    const { device, id } = await patientDevice();
+    device.offline();
+    await device.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(5) });
+    const names = async () => (await device.indexedDB.databases()).map((d) => d.name ?? '');
+    expect((await names()).some((n) => n.includes(id))).toBe(true);
+
+    await device.sync.signOut();
+    device.engine = null;
+    expect((await names()).filter((n) => n.includes(id))).toEqual([]);
+  });
+});
