@@ -29,10 +29,12 @@ beforeAll(async () => {
 afterAll(() => t.dispose());
 
 async function profile(id: string) {
-  const { rows } = await db.query<{ role: string; cpf: string | null; full_name: string; email: string }>(
-    'select role, cpf, full_name, email from public.perfis_usuarios where id = $1',
-    [id],
-  );
+  const { rows } = await db.query<{
+    role: string;
+    cpf: string | null;
+    full_name: string;
+    email: string;
+  }>('select role, cpf, full_name, email from public.perfis_usuarios where id = $1', [id]);
   return rows[0];
 }
 
@@ -47,13 +49,25 @@ describe('profile created on sign-up', () => {
     const masked = `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
     const id = await createAuthUser(db, {
       email: 'maria@test.example',
-      userMeta: { full_name: ' Maria Souza ', cpf: masked, data_nasc: '1985-02-01', whatsapp: '11 9' },
+      userMeta: {
+        full_name: ' Maria Souza ',
+        cpf: masked,
+        data_nasc: '1985-02-01',
+        whatsapp: '11 9',
+      },
     });
-    expect(await profile(id)).toEqual({ role: 'paciente', cpf, full_name: 'Maria Souza', email: 'maria@test.example' });
+    expect(await profile(id)).toEqual({
+      role: 'paciente',
+      cpf,
+      full_name: 'Maria Souza',
+      email: 'maria@test.example',
+    });
   });
 
   it('makes a paciente whatever role the user metadata claims', async () => {
-    const id = await createAuthUser(db, { userMeta: { full_name: 'Falso Médico', role: 'medico' } });
+    const id = await createAuthUser(db, {
+      userMeta: { full_name: 'Falso Médico', role: 'medico' },
+    });
     expect((await profile(id))?.role).toBe('paciente');
   });
 
@@ -75,7 +89,11 @@ describe('profile created on sign-up', () => {
   it.each([
     ['a CPF with wrong check digits', { cpf: '12345678900' }, 'CPF inválido.'],
     ['a repeated-digit CPF', { cpf: '111.111.111-11' }, 'CPF inválido.'],
-    ['someone under 18 in São Paulo', { data_nasc: birthDate(18, 1) }, 'Você deve ter no mínimo 18 anos.'],
+    [
+      'someone under 18 in São Paulo',
+      { data_nasc: birthDate(18, 1) },
+      'Você deve ter no mínimo 18 anos.',
+    ],
     ['a malformed birth date', { data_nasc: '10/05/1990' }, 'Data de nascimento inválida.'],
   ])('refuses %s', async (_label, meta, message) => {
     const e = await rejection(createAuthUser(db, { userMeta: { full_name: 'X', ...meta } }));
@@ -83,7 +101,9 @@ describe('profile created on sign-up', () => {
   });
 
   it('accepts someone who turns 18 today in São Paulo', async () => {
-    const id = await createAuthUser(db, { userMeta: { full_name: 'Aniversariante', data_nasc: birthDate(18) } });
+    const id = await createAuthUser(db, {
+      userMeta: { full_name: 'Aniversariante', data_nasc: birthDate(18) },
+    });
     expect(await profile(id)).toBeTruthy();
   });
 
@@ -124,7 +144,10 @@ describe('profile updates', () => {
     const cpf = cpfFor(33);
     const masked = `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
     await as(db, user(id), (tx) =>
-      tx.query(`update public.perfis_usuarios set cpf = $2, full_name = 'Mesmo' where id = $1`, [id, masked]),
+      tx.query(`update public.perfis_usuarios set cpf = $2, full_name = 'Mesmo' where id = $1`, [
+        id,
+        masked,
+      ]),
     );
     expect(await profile(id)).toMatchObject({ cpf, full_name: 'Mesmo' });
   });
@@ -144,16 +167,24 @@ describe('profile updates', () => {
   ] as const)('refuses a patient changing %s', async (_col, set, n) => {
     const id = await createPatient(db, n);
     const e = await rejection(
-      as(db, user(id), (tx) => tx.query(`update public.perfis_usuarios set ${set} where id = $1`, [id])),
+      as(db, user(id), (tx) =>
+        tx.query(`update public.perfis_usuarios set ${set} where id = $1`, [id]),
+      ),
     );
-    expect(e).toMatchObject({ code: '42501', message: 'Este campo do perfil não pode ser alterado.' });
+    expect(e).toMatchObject({
+      code: '42501',
+      message: 'Este campo do perfil não pode ser alterado.',
+    });
   });
 
   it('refuses an underage birth date on update', async () => {
     const id = await createPatient(db, 50);
     const e = await rejection(
       as(db, user(id), (tx) =>
-        tx.query('update public.perfis_usuarios set data_nasc = $2 where id = $1', [id, birthDate(17)]),
+        tx.query('update public.perfis_usuarios set data_nasc = $2 where id = $1', [
+          id,
+          birthDate(17),
+        ]),
       ),
     );
     expect(e.message).toBe('Você deve ter no mínimo 18 anos.');
@@ -181,9 +212,10 @@ describe('medicos', () => {
 
   it('derives consulta_preco from the cents, whatever the client sends', async () => {
     await as(db, user(doctor.userId), (tx) =>
-      tx.query('update public.medicos set price_in_cents = 13050, consulta_preco = 1 where id = $1', [
-        doctor.medicoId,
-      ]),
+      tx.query(
+        'update public.medicos set price_in_cents = 13050, consulta_preco = 1 where id = $1',
+        [doctor.medicoId],
+      ),
     );
     const { rows } = await db.query<{ consulta_preco: string }>(
       'select consulta_preco from public.medicos where id = $1',
@@ -200,7 +232,10 @@ describe('medicos', () => {
           tx.query(`update public.medicos set ${set} where id = $1`, [doctor.medicoId]),
         ),
       );
-      expect(e).toMatchObject({ code: '42501', message: 'Este campo do perfil do médico não pode ser alterado.' });
+      expect(e).toMatchObject({
+        code: '42501',
+        message: 'Este campo do perfil do médico não pode ser alterado.',
+      });
     },
   );
 });
@@ -221,7 +256,12 @@ describe('agenda_medico', () => {
 
   it.each([5, 10, 15, 20, 30, 60])('accepts a %i-minute interval', async (interval) => {
     const start = `${String(interval % 24).padStart(2, '0')}:00`;
-    const rows = await block(2, start, `${String((interval % 24) + 0).padStart(2, '0')}:30`, interval);
+    const rows = await block(
+      2,
+      start,
+      `${String((interval % 24) + 0).padStart(2, '0')}:30`,
+      interval,
+    );
     expect(rows.rowCount).toBe(1);
   });
 
@@ -259,10 +299,12 @@ describe('agenda_medico', () => {
     const { rows } = await block(0, '08:00', '09:00');
     const id = (rows[0] as { id: string }).id;
     const read = async () =>
-      (await db.query<{ m: string; u: string }>(
-        'select _modified::text as m, updated_at::text as u from public.agenda_medico where id = $1',
-        [id],
-      )).rows[0]!;
+      (
+        await db.query<{ m: string; u: string }>(
+          'select _modified::text as m, updated_at::text as u from public.agenda_medico where id = $1',
+          [id],
+        )
+      ).rows[0]!;
     const before = await read();
     await as(db, user(doctor.userId), (tx) =>
       tx.query(
@@ -290,11 +332,13 @@ describe('agendamentos', () => {
     const { rows: created } = await db.query<{ id: string }>(
       `insert into public.agendamentos (patient_id, medico_id, servico_id, appointment_date, appointment_time,
          horario_inicio, horario_fim, price_in_cents)
-       values ($1, $2, $3, '2030-01-0${set.length % 9 + 1}', '10:00', '2030-01-0${set.length % 9 + 1} 13:00Z',
-         '2030-01-0${set.length % 9 + 1} 13:30Z', 0) returning id`,
+       values ($1, $2, $3, '2030-01-0${(set.length % 9) + 1}', '10:00', '2030-01-0${(set.length % 9) + 1} 13:00Z',
+         '2030-01-0${(set.length % 9) + 1} 13:30Z', 0) returning id`,
       [patient, doctor.medicoId, rows[0]!.id],
     );
-    const e = await rejection(db.query(`update public.agendamentos set ${set} where id = $1`, [created[0]!.id]));
+    const e = await rejection(
+      db.query(`update public.agendamentos set ${set} where id = $1`, [created[0]!.id]),
+    );
     expect(e.code).toBe('23514');
   });
 });

@@ -91,13 +91,17 @@ describe('concurrent booking', () => {
     const doctor = await createDoctor(db, { name: 'Doutor Aleatório', interval: 15 });
     // 23:45 is no slot: its 30 minutes would run past the 24:00 end of the block.
     const starts = Array.from({ length: RANDOM_SLOTS + 8 }, (_, i) => slot(i, 15))
-      .filter((s) => !Temporal.Instant.from(s).toZonedDateTimeISO(ZONE).toPlainTime().equals('23:45'))
+      .filter(
+        (s) => !Temporal.Instant.from(s).toZonedDateTimeISO(ZONE).toPlainTime().equals('23:45'),
+      )
       .slice(0, RANDOM_SLOTS);
     const picks = Array.from({ length: RANDOM_ATTEMPTS }, () => ({
       patient: patients[Math.floor(Math.random() * patients.length)]!,
       start: starts[Math.floor(Math.random() * starts.length)]!,
     }));
-    const outcomes = await Promise.all(picks.map((p) => attempt(p.patient, doctor.medicoId, p.start)));
+    const outcomes = await Promise.all(
+      picks.map((p) => attempt(p.patient, doctor.medicoId, p.start)),
+    );
 
     const failures = outcomes.filter((o): o is Extract<Outcome, { ok: false }> => !o.ok);
     expect(new Set(failures.map((f) => f.code))).toEqual(new Set(['23505']));

@@ -49,7 +49,12 @@ let slotCounter = 0;
 /** A fresh slot per test so tests never collide on the partial unique index. */
 const nextSlot = () => slot(slotCounter++);
 
-function agendar(actor: Actor, medicoId: string, start: string, mutationId: string | null = randomUUID()) {
+function agendar(
+  actor: Actor,
+  medicoId: string,
+  start: string,
+  mutationId: string | null = randomUUID(),
+) {
   return as(db, actor, async (tx) => {
     const { rows } = await tx.query<Appointment>(
       'select * from public.paciente_agendar($1, $2, $3)',
@@ -64,7 +69,10 @@ function rpc<T>(actor: Actor, sql: string, params: unknown[]): Promise<T[]> {
 }
 
 const pagar = (actor: Actor, id: string, mutation: string | null = null) =>
-  rpc<Appointment>(actor, 'select * from public.medico_confirmar_pagamento($1, $2)', [id, mutation]);
+  rpc<Appointment>(actor, 'select * from public.medico_confirmar_pagamento($1, $2)', [
+    id,
+    mutation,
+  ]);
 const atender = (actor: Actor, id: string, mutation: string | null = null) =>
   rpc<{ success: boolean; message: string }>(
     actor,
@@ -77,13 +85,27 @@ const excluir = (actor: Actor, id: string, mutation: string | null = null) =>
     'select * from public.medico_excluir_agendamento($1, $2)',
     [id, mutation],
   );
-const salvarLink = (actor: Actor, id: string, link: string | null, mutation: string | null = null) =>
-  rpc<Appointment>(actor, 'select * from public.medico_salvar_link($1, $2, $3)', [id, link, mutation]);
+const salvarLink = (
+  actor: Actor,
+  id: string,
+  link: string | null,
+  mutation: string | null = null,
+) =>
+  rpc<Appointment>(actor, 'select * from public.medico_salvar_link($1, $2, $3)', [
+    id,
+    link,
+    mutation,
+  ]);
 const gerarGuia = (actor: Actor, id: string, mutation: string | null = null) =>
-  rpc<Record<string, unknown>>(actor, 'select * from public.paciente_gerar_guia($1, $2)', [id, mutation]);
+  rpc<Record<string, unknown>>(actor, 'select * from public.paciente_gerar_guia($1, $2)', [
+    id,
+    mutation,
+  ]);
 
 async function row(id: string): Promise<Appointment> {
-  const { rows } = await db.query<Appointment>('select * from public.agendamentos where id = $1', [id]);
+  const { rows } = await db.query<Appointment>('select * from public.agendamentos where id = $1', [
+    id,
+  ]);
   return rows[0]!;
 }
 
@@ -157,7 +179,9 @@ describe('paciente_agendar', () => {
     const first = await agendar(user(patientA), doctorX.medicoId, start, mutation);
     const again = await agendar(user(patientA), doctorX.medicoId, start, mutation);
     expect(again.id).toBe(first.id);
-    const { rows } = await db.query('select 1 from public.agendamentos where mutation_id = $1', [mutation]);
+    const { rows } = await db.query('select 1 from public.agendamentos where mutation_id = $1', [
+      mutation,
+    ]);
     expect(rows).toHaveLength(1);
   });
 
@@ -238,7 +262,9 @@ describe('paciente_agendar', () => {
     const at0815 = new Date(Date.parse(at0800) + 15 * 60_000).toISOString();
     const e = await rejection(agendar(user(patientA), medicoId, at0830));
     expect(e.hint).toBe('not_on_grid');
-    await expect(agendar(user(patientA), medicoId, at0815)).resolves.toMatchObject({ status: 'confirmado' });
+    await expect(agendar(user(patientA), medicoId, at0815)).resolves.toMatchObject({
+      status: 'confirmado',
+    });
   });
 
   it('reports a taken slot as 23505 naming agendamentos_slot_unico', async () => {
@@ -274,11 +300,16 @@ describe('paciente_agendar', () => {
     const start = nextSlot();
     const a = await agendar(user(patientA), doctorX.medicoId, start);
     const read = () =>
-      as(db, ANON, async (tx) =>
-        (await tx.query<{ status: string; _deleted: boolean }>(
-          'select status, _deleted from public.agenda_ocupada where id = $1',
-          [a.id],
-        )).rows[0],
+      as(
+        db,
+        ANON,
+        async (tx) =>
+          (
+            await tx.query<{ status: string; _deleted: boolean }>(
+              'select status, _deleted from public.agenda_ocupada where id = $1',
+              [a.id],
+            )
+          ).rows[0],
       );
     expect(await read()).toEqual({ status: 'confirmado', _deleted: false });
     await excluir(user(doctorX.userId), a.id);
@@ -310,7 +341,11 @@ describe('paciente_gerar_guia', () => {
     expect(guia!.protocolo).toMatch(/^SJ-\d{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
     expect(guia!.qr_text).toBe(`SAUDEJA:GUIA:${String(guia!.protocolo)}:${a.id}`);
     expect(guia!.paciente_snapshot).toMatchObject({ nome: 'Paciente 1', data_nasc: '1990-05-10' });
-    expect(guia!.medico_snapshot).toEqual({ nome: 'Doutor X', especialidade: 'Clínica Geral', crm: '123456/SP' });
+    expect(guia!.medico_snapshot).toEqual({
+      nome: 'Doutor X',
+      especialidade: 'Clínica Geral',
+      crm: '123456/SP',
+    });
     expect(guia!.servico_snapshot).toEqual({
       nome: 'Teleconsulta',
       data: a.appointment_date,
@@ -356,14 +391,20 @@ describe('doctor actions: who may act', () => {
     const unlinked = await createAuthUser(db, { appMeta: { role: 'medico' } });
     const a = await agendar(user(patientA), doctorX.medicoId, nextSlot());
     const e = await rejection(pagar(user(unlinked), a.id));
-    expect(e).toMatchObject({ message: 'Seu perfil de médico não foi encontrado.', hint: 'doctor_not_linked' });
+    expect(e).toMatchObject({
+      message: 'Seu perfil de médico não foi encontrado.',
+      hint: 'doctor_not_linked',
+    });
   });
 
   it("refuses another doctor's appointment", async () => {
     const a = await agendar(user(patientA), doctorX.medicoId, nextSlot());
     for (const call of [pagar, atender, excluir]) {
       const e = await rejection(call(user(doctorY.userId), a.id));
-      expect(e).toMatchObject({ message: 'Este agendamento não pertence à sua agenda.', hint: 'not_owner' });
+      expect(e).toMatchObject({
+        message: 'Este agendamento não pertence à sua agenda.',
+        hint: 'not_owner',
+      });
     }
     expect(await row(a.id)).toMatchObject({ status: 'confirmado', pagamento_status: 'pendente' });
   });
@@ -393,14 +434,19 @@ describe('medico_confirmar_pagamento', () => {
     const [replay] = await pagar(user(doctorX.userId), a.id, mutation);
     expect(replay).toEqual(first);
     const e = await rejection(pagar(user(doctorX.userId), a.id));
-    expect(e).toMatchObject({ message: 'O pagamento deste agendamento já foi confirmado.', hint: 'already_paid' });
+    expect(e).toMatchObject({
+      message: 'O pagamento deste agendamento já foi confirmado.',
+      hint: 'already_paid',
+    });
   });
 
   it('refuses a mutation id already used for another operation', async () => {
     const a = await agendar(user(patientA), doctorX.medicoId, nextSlot());
     const mutation = randomUUID();
     await pagar(user(doctorX.userId), a.id, mutation);
-    const e = await rejection(salvarLink(user(doctorX.userId), a.id, 'https://meet.example.com/a', mutation));
+    const e = await rejection(
+      salvarLink(user(doctorX.userId), a.id, 'https://meet.example.com/a', mutation),
+    );
     expect(e.hint).toBe('mutation_conflict');
   });
 
@@ -461,7 +507,10 @@ describe('medico_excluir_agendamento', () => {
     expect(await row(a.id)).toMatchObject({ status: 'cancelado', pagamento_status: 'cancelado' });
     expect(await excluir(user(doctorX.userId), a.id, mutation)).toEqual(result);
     const e = await rejection(excluir(user(doctorX.userId), a.id));
-    expect(e).toMatchObject({ message: 'Este agendamento já está cancelado ou expirado.', hint: 'invalid_state' });
+    expect(e).toMatchObject({
+      message: 'Este agendamento já está cancelado ou expirado.',
+      hint: 'invalid_state',
+    });
   });
 
   it('keeps a paid payment as paid', async () => {
@@ -489,13 +538,20 @@ describe('medico_salvar_link', () => {
     async (link) => {
       const a = await agendar(user(patientA), doctorX.medicoId, nextSlot());
       const e = await rejection(salvarLink(user(doctorX.userId), a.id, link));
-      expect(e).toMatchObject({ message: 'Informe um link válido começando com https://.', hint: 'invalid_link' });
+      expect(e).toMatchObject({
+        message: 'Informe um link válido começando com https://.',
+        hint: 'invalid_link',
+      });
     },
   );
 
   it('saves an https link', async () => {
     const a = await agendar(user(patientA), doctorX.medicoId, nextSlot());
-    const [saved] = await salvarLink(user(doctorX.userId), a.id, ' https://meet.example.com/abc-def ');
+    const [saved] = await salvarLink(
+      user(doctorX.userId),
+      a.id,
+      ' https://meet.example.com/abc-def ',
+    );
     expect(saved!.meeting_link).toBe('https://meet.example.com/abc-def');
   });
 

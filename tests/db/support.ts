@@ -14,20 +14,19 @@ export type TestDatabase = { db: Database; dispose(): Promise<void> };
 
 /** A fresh database with the platform schemas and the app's migrations (and optionally the seed). */
 export async function migratedDatabase(opts: { seed?: boolean } = {}): Promise<TestDatabase> {
-  const { db, dispose } = await freshDatabase();
+  const fresh = await freshDatabase();
+  const db = fresh.db;
   await bootstrap(db, {
     migrationsDir: MIGRATIONS_DIR,
     seedFile: opts.seed ? SEED_FILE : undefined,
     log: createLogger('silent'),
   });
-  return { db, dispose };
+  return { db, dispose: () => fresh.dispose() };
 }
 
 /** Who runs a statement, as PostgREST would switch to them. */
 export type Actor =
-  | { kind: 'anon' }
-  | { kind: 'service' }
-  | { kind: 'user'; id: string; email?: string };
+  { kind: 'anon' } | { kind: 'service' } | { kind: 'user'; id: string; email?: string };
 
 export const ANON: Actor = { kind: 'anon' };
 export const SERVICE: Actor = { kind: 'service' };
@@ -86,7 +85,12 @@ export function cpfFor(n: number): string {
 export async function createPatient(db: Queryable, n: number): Promise<string> {
   return createAuthUser(db, {
     email: `paciente${n}-${randomUUID().slice(0, 8)}@test.example`,
-    userMeta: { full_name: `Paciente ${n}`, cpf: cpfFor(n), data_nasc: '1990-05-10', whatsapp: '(11) 91234-5678' },
+    userMeta: {
+      full_name: `Paciente ${n}`,
+      cpf: cpfFor(n),
+      data_nasc: '1990-05-10',
+      whatsapp: '(11) 91234-5678',
+    },
   });
 }
 
@@ -119,7 +123,9 @@ export async function createDoctor(
 }
 
 export async function ensureService(db: Queryable): Promise<void> {
-  await db.query(`insert into public.servicos (nome) values ('Teleconsulta') on conflict do nothing`);
+  await db.query(
+    `insert into public.servicos (nome) values ('Teleconsulta') on conflict do nothing`,
+  );
 }
 
 /**
@@ -131,7 +137,10 @@ export function slot(n: number, stepMinutes = 30): string {
     .toPlainDate()
     .add({ days: 1 })
     .toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from('08:00') });
-  return start.add({ minutes: n * stepMinutes }).toInstant().toString();
+  return start
+    .add({ minutes: n * stepMinutes })
+    .toInstant()
+    .toString();
 }
 
 /** The error a promise rejects with (fails the test when it resolves). */

@@ -1,0 +1,102 @@
+import {
+  ensureAccount,
+  ensureDoctorRow,
+  findUserIdByEmail,
+  linkAccount,
+  syncPublicData,
+} from './doctor-accounts.ts';
+import { FIXED_DOCTORS, type DoctorSlug, type FixedDoctor } from './fixed-doctors.ts';
+import { fail, json, ok, preflight, type Result } from './http.ts';
+import { serviceClient, type ServiceClient } from './service-client.ts';
+
+/**
+ * The setup functions of the two fixed doctors (spec §2 "Setup and admin pages"). They carry no
+ * login guard, so each is idempotent, answers {status: 'ok' | 'exists', message} and never
+ * reveals a password: an account created here gets a random password nobody sees, and the
+ * doctor sets their own through password recovery.
+ */
+export type SetupAction = 'create' | 'create-and-link' | 'link' | 'sync';
+
+type Outcome = { changed: boolean; ok: string; exists: string };
+
+async function run(
+  admin: ServiceClient,
+  action: SetupAction,
+  d: FixedDoctor,
+): Promise<Result<Outcome>> {
+  const name = d.publicName;
+  if (action === 'create') {
+    const account = await ensureAccount(admin, d);
+    if (!account.ok) return account;
+    return ok({
+      changed: account.value.changed,
+      ok: `Conta de ${name} criada. Use "Esqueci minha senha" no acesso do médico para definir a senha.`,
+      exists: `A conta de ${name} já existe.`,
+    });
+  }
+
+  let userId: string | undefined;
+  let changed = false;
+  if (action === 'create-and-link') {
+    const account = await ensureAccount(admin, d);
+    if (!account.ok) return account;
+    userId = account.value.userId;
+    changed = account.value.changed;
+  } else {
+    const found = await findUserIdByEmail(admin, d.email);
+    if (!found.ok) return found;
+    userId = found.value;
+    if (!userId && action === 'link') {
+      return fail(`Conta de ${name} não encontrada. Crie a conta antes de vinculá-la.`, 404);
+    }
+  }
+
+  const row = await ensureDoctorRow(admin, d);
+  if (!row.ok) return row;
+  changed ||= row.value.changed;
+  if (userId) {
+    const linked = await linkAccount(admin, row.value.row, userId);
+    if (!linked.ok) return linked;
+    changed ||= linked.value.changed;
+  }
+  if (action !== 'link') {
+    const synced = await syncPublicData(admin, row.value.row, d);
+    if (!synced.ok) return synced;
+    changed ||= synced.value.changed;
+  }
+  const messages: Record<Exclude<SetupAction, 'create'>, [string, string]> = {
+    'create-and-link': [
+      `Conta de ${name} configurada e vinculada ao perfil de médico.`,
+      `A conta de ${name} já está configurada e vinculada.`,
+    ],
+    link: [
+      `Conta de ${name} vinculada ao perfil de médico.`,
+      `A conta de ${name} já está vinculada ao perfil de médico.`,
+    ],
+    sync: [`Perfil de ${name} sincronizado.`, `O perfil de ${name} já está sincronizado.`],
+  };
+  const [okMessage, existsMessage] = messages[action];
+  return ok({ changed, ok: okMessage, exists: existsMessage });
+}
+
+export function setupHandler(
+  slug: DoctorSlug,
+  action: SetupAction,
+): (req: Request) => Promise<Response> {
+  return async (req) => {
+    const early = preflight(req);
+    if (early) return early;
+    if (req.method !== 'POST' && req.method !== 'GET')
+      return json({ error: 'Método não permitido.' }, 405);
+    const admin = serviceClient();
+    if (!admin.ok) return json({ error: admin.message }, 500);
+    const result = await run(admin.value, action, FIXED_DOCTORS[slug]);
+    if (!result.ok)
+      return json({ error: result.message, message: result.message }, result.status ?? 500);
+    const { changed } = result.value;
+    return json({
+      status: changed ? 'ok' : 'exists',
+      message: changed ? result.value.ok : result.value.exists,
+    });
+  };
+}

@@ -1,0 +1,3 @@
+import { handleCleanup } from './handler.ts';
+
+Deno.serve(handleCleanup);

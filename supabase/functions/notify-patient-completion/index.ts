@@ -1,0 +1,3 @@
+import { handleNotify } from './handler.ts';
+
+Deno.serve(handleNotify);

@@ -1,0 +1,3 @@
+import { handleApplication } from './handler.ts';
+
+Deno.serve((req) => handleApplication(req));
