@@ -12,7 +12,7 @@ describe('paginate (10 per page)', () => {
     ['zero clamps to first', items, 0, 1, [1, 10], 3, false, true],
     ['exactly ten items is one page', items.slice(0, 10), 1, 1, [1, 10], 1, false, false],
     ['empty list is one empty page', [], 1, 1, null, 1, false, false],
-  ])('%s', (_name, list, requested, page, range, pageCount, hasPrevious, hasNext) => {
+  ] as const)('%s', (_name, list, requested, page, range, pageCount, hasPrevious, hasNext) => {
     const result = paginate(list, requested);
     expect(result.page).toBe(page);
     expect(result.pageCount).toBe(pageCount);

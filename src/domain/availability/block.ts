@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import { minutesOfDay, parseWallTime } from '../time/wall-time.ts';
+import { wallTimeMinutes } from '../time/wall-time.ts';
 
 /** A weekly availability block as stored in agenda_medico (wall clock in São Paulo). */
 export type WeeklyBlock = {
@@ -18,17 +18,17 @@ export type BlockRange = {
 };
 
 export function blockRange(block: WeeklyBlock): BlockRange | null {
-  const start = parseWallTime(block.hora_inicio);
-  const end = parseWallTime(block.hora_fim);
+  const start = wallTimeMinutes(block.hora_inicio);
+  const end = wallTimeMinutes(block.hora_fim);
   const step = block.intervalo_em_minutos;
-  if (!start || !end || !Number.isInteger(step) || step <= 0) return null;
+  if (start === null || end === null || !Number.isInteger(step) || step <= 0) return null;
   if (!Number.isInteger(block.dia_semana) || block.dia_semana < 0 || block.dia_semana > 6) {
     return null;
   }
   const range = {
     diaSemana: block.dia_semana,
-    startMinute: minutesOfDay(start),
-    endMinute: minutesOfDay(end),
+    startMinute: start,
+    endMinute: end,
     stepMinutes: step,
   };
   return range.endMinute > range.startMinute ? range : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookedSlotKeys } from './booked.ts';
+import { bookedIntervals, bookedSlotKeys } from './booked.ts';
 
 describe('bookedSlotKeys', () => {
   it.each([
@@ -27,5 +27,18 @@ describe('bookedSlotKeys', () => {
 
   it('ignores rows whose start cannot be read', () => {
     expect(bookedSlotKeys([{ horario_inicio: 'not a time', status: 'confirmado' }]).size).toBe(0);
+  });
+});
+
+describe('bookedIntervals', () => {
+  it.each([
+    ['end defaults to start + 30 min', null, '2026-11-23T11:30:00Z'],
+    ['stored end is used', '2026-11-23T11:20:00+00', '2026-11-23T11:20:00Z'],
+    ['unreadable end falls back to 30 min', 'x', '2026-11-23T11:30:00Z'],
+  ])('%s', (_name, horario_fim, end) => {
+    const [interval] = bookedIntervals([
+      { horario_inicio: '2026-11-23 11:00:00+00', horario_fim, status: 'pendente' },
+    ]);
+    expect(interval?.end.toString()).toBe(end);
   });
 });

@@ -3,6 +3,7 @@ import { formatDayMonth } from '../time/local-date.ts';
 import { dayLabel } from '../time/display.ts';
 import { saoPauloToday } from '../time/zone.ts';
 import type { WeeklyBlock } from './block.ts';
+import type { BookedInterval } from './booked.ts';
 import { GRID_DAYS_PER_PAGE, GRID_SLOTS_COLLAPSED } from './constants.ts';
 import { expandBlocks, isBeyondMinimumNotice, markBooked } from './slots.ts';
 import type { Slot } from './slots.ts';
@@ -27,7 +28,7 @@ export type AvailabilityGrid = {
 
 export type AvailabilityGridInput = {
   blocks: readonly WeeklyBlock[];
-  bookedKeys: ReadonlySet<string>;
+  booked: readonly BookedInterval[];
   now: Temporal.Instant;
   /** 0 = the page starting today in São Paulo; each page moves GRID_DAYS_PER_PAGE days. */
   page: number;
@@ -45,7 +46,7 @@ export function buildAvailabilityGrid(input: AvailabilityGridInput): Availabilit
     expandBlocks(input.blocks, from, GRID_DAYS_PER_PAGE).filter((slot) =>
       isBeyondMinimumNotice(slot.start, input.now),
     ),
-    input.bookedKeys,
+    input.booked,
   );
   const days = Array.from({ length: GRID_DAYS_PER_PAGE }, (_, offset) => {
     const date = from.add({ days: offset });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import type { WeeklyBlock } from './block.ts';
+import { bookedIntervals } from './booked.ts';
 import { expandBlocks, isBeyondMinimumNotice, isOnSlotGrid, markBooked } from './slots.ts';
 
 const MONDAY = 1;
@@ -42,6 +43,11 @@ describe('expandBlocks: steps and fit', () => {
     ['end before start yields nothing', block({ hora_inicio: '10:00', hora_fim: '08:00' }), []],
     ['zero step yields nothing (no endless loop)', block({ intervalo_em_minutos: 0 }), []],
     ['other weekday yields nothing', block({ dia_semana: 2 }), []],
+    [
+      'a block may end at 24:00',
+      block({ hora_inicio: '23:00:00', hora_fim: '24:00:00' }),
+      ['23:00', '23:30'],
+    ],
     [
       'late block reaches 23:30',
       block({ hora_inicio: '23:00:00', hora_fim: '23:59:00', intervalo_em_minutos: 20 }),
@@ -128,18 +134,44 @@ describe('isBeyondMinimumNotice (strictly more than 20 minutes)', () => {
   });
 });
 
-describe('markBooked', () => {
+describe('markBooked (overlap with booked appointments)', () => {
+  // Slots every 15 min from 08:00 to 10:00 São Paulo: 08:00 … 09:30.
+  const slots = expandBlocks(
+    [block({ intervalo_em_minutos: 15 })],
+    Temporal.PlainDate.from('2026-11-23'),
+    1,
+  );
   it.each([
-    ['booked key', new Set(['2026-11-23T08:30:00']), [false, true, false, false]],
-    ['no bookings', new Set<string>(), [false, false, false, false]],
     [
-      'a key of another day does not match',
-      new Set(['2026-11-24T08:30:00']),
-      [false, false, false, false],
+      'booking at 08:30 takes 08:30 and the overlapping 08:15 and 08:45',
+      [['2026-11-23T11:30:00Z', null]],
+      ['08:15', '08:30', '08:45'],
     ],
-  ])('%s', (_name, keys, expected) => {
-    const slots = expandBlocks([block()], Temporal.PlainDate.from('2026-11-23'), 1);
-    expect(markBooked(slots, keys).map((s) => s.isBooked)).toEqual(expected);
+    [
+      'touching ends do not overlap (booking 09:30 leaves 09:00 free)',
+      [['2026-11-23T12:30:00Z', null]],
+      ['09:15', '09:30'],
+    ],
+    [
+      'a stored end shorter than 30 min is honoured',
+      [['2026-11-23T11:00:00Z', '2026-11-23T11:15:00Z']],
+      ['08:00'],
+    ],
+    ['no bookings', [], []],
+    ['a booking on another day', [['2026-11-24T11:30:00Z', null]], []],
+  ] as const)('%s', (_name, rows, expected) => {
+    const booked = bookedIntervals(
+      rows.map(([horario_inicio, horario_fim]) => ({
+        horario_inicio,
+        horario_fim,
+        status: 'confirmado',
+      })),
+    );
+    expect(
+      markBooked(slots, booked)
+        .filter((s) => s.isBooked)
+        .map((s) => s.time),
+    ).toEqual(expected);
   });
 });
 

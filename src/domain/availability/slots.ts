@@ -5,6 +5,8 @@ import { formatWallTime, isWholeMinute, minutesOfDay } from '../time/wall-time.t
 import { saoPauloInstant, toSaoPaulo } from '../time/zone.ts';
 import { blockRange, isSlotStartOf, slotStartMinutes, wallTimeFromMinutes } from './block.ts';
 import type { BlockRange, WeeklyBlock } from './block.ts';
+import { overlapsBooking } from './booked.ts';
+import type { BookedInterval } from './booked.ts';
 import { MIN_NOTICE_MINUTES, SLOT_DURATION_MINUTES } from './constants.ts';
 
 export type Slot = {
@@ -63,8 +65,12 @@ export function isBeyondMinimumNotice(start: Temporal.Instant, now: Temporal.Ins
   return start.epochMilliseconds > now.add({ minutes: MIN_NOTICE_MINUTES }).epochMilliseconds;
 }
 
-export function markBooked(slots: readonly Slot[], bookedKeys: ReadonlySet<string>): Slot[] {
-  return slots.map((slot) => ({ ...slot, isBooked: bookedKeys.has(slot.key) }));
+/** A slot is unavailable when its 30 minutes overlap any booked appointment. */
+export function markBooked(slots: readonly Slot[], booked: readonly BookedInterval[]): Slot[] {
+  return slots.map((slot) => ({
+    ...slot,
+    isBooked: overlapsBooking(slot.start, slot.end, booked),
+  }));
 }
 
 /**

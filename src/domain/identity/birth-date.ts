@@ -1,4 +1,4 @@
-import type { Temporal } from 'temporal-polyfill';
+import { Temporal } from 'temporal-polyfill';
 import { formatIsoDate, parseBrDate } from '../time/local-date.ts';
 import { saoPauloToday } from '../time/zone.ts';
 import { applyDigitMask } from './digits.ts';
@@ -14,6 +14,13 @@ export function maskBirthDate(value: string): string {
 export function birthDateToIso(value: string): string | null {
   const date = parseBrDate(value);
   return date ? formatIsoDate(date) : null;
+}
+
+/** The profile column refuses birth dates before 1900 (typos such as 0990 for 1990). */
+export const EARLIEST_BIRTH_DATE = Temporal.PlainDate.from('1900-01-01');
+
+export function isPlausibleBirthDate(birth: Temporal.PlainDate): boolean {
+  return Temporal.PlainDate.compare(birth, EARLIEST_BIRTH_DATE) >= 0;
 }
 
 /** Whole years completed on `today`; someone born on 29 Feb comes of age on 1 Mar. */

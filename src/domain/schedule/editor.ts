@@ -1,4 +1,4 @@
-import { minutesOfDay, parseWallTime, toInputTime, toStorageTime } from '../time/wall-time.ts';
+import { toInputTime, toStorageTime, wallTimeMinutes } from '../time/wall-time.ts';
 
 /** Step options offered by the editor and accepted by agenda_medico (spec §9). */
 export const INTERVAL_OPTIONS = [5, 10, 15, 20, 30, 60] as const;
@@ -89,13 +89,11 @@ export function toStoredBlock(block: EditorBlock): {
 }
 
 function startMinute(block: EditorBlock): number | null {
-  const time = parseWallTime(block.hora_inicio);
-  return time ? minutesOfDay(time) : null;
+  return wallTimeMinutes(block.hora_inicio);
 }
 
 function endMinute(block: EditorBlock): number | null {
-  const time = parseWallTime(block.hora_fim);
-  return time ? minutesOfDay(time) : null;
+  return wallTimeMinutes(block.hora_fim);
 }
 
 /** One day's blocks, complete ones sorted by start, blocks still missing a time last. */

@@ -37,14 +37,26 @@ describe('signup schema', () => {
   it.each([
     ['empty name', { full_name: '   ' }, 'full_name', 'Nome é obrigatório'],
     ['empty CPF', { cpf: '' }, 'cpf', 'CPF é obrigatório'],
-    ['bad CPF check digits', { cpf: '529.982.247-24' }, 'cpf', 'CPF inválido'],
-    ['all-same CPF', { cpf: '111.111.111-11' }, 'cpf', 'CPF inválido'],
+    ['bad CPF check digits', { cpf: '529.982.247-24' }, 'cpf', 'CPF inválido.'],
+    ['all-same CPF', { cpf: '111.111.111-11' }, 'cpf', 'CPF inválido.'],
+    [
+      'birth year typo before 1900',
+      { data_nasc: '10/05/0990' },
+      'data_nasc',
+      'Data de nascimento inválida.',
+    ],
+    [
+      'WhatsApp over 30 characters',
+      { whatsapp: '1'.repeat(31) },
+      'whatsapp',
+      'WhatsApp deve ter no máximo 30 caracteres.',
+    ],
     ['empty birth date', { data_nasc: '' }, 'data_nasc', 'Data de nascimento é obrigatória'],
     [
       'impossible birth date',
       { data_nasc: '31/02/2000' },
       'data_nasc',
-      'Data de nascimento inválida',
+      'Data de nascimento inválida.',
     ],
     [
       'turns 18 tomorrow',

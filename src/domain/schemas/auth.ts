@@ -6,9 +6,9 @@ import {
   birthDateField,
   cpfField,
   emailField,
-  optionalText,
   passwordField,
   requiredText,
+  whatsappField,
 } from './fields.ts';
 
 export type AuthTarget = 'paciente' | 'medico';
@@ -21,7 +21,7 @@ export function createSignupSchema(now: Temporal.Instant) {
     data_nasc: birthDateField(now),
     email: emailField,
     password: passwordField(MESSAGES.passwordRequired, MIN_PASSWORD_LENGTH),
-    whatsapp: optionalText,
+    whatsapp: whatsappField,
   });
 }
 export type SignupInput = v.InferInput<ReturnType<typeof createSignupSchema>>;

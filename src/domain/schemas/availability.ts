@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { INTERVAL_OPTIONS } from '../schedule/editor.ts';
-import { parseWallTime, minutesOfDay } from '../time/wall-time.ts';
+import { wallTimeMinutes } from '../time/wall-time.ts';
 import { storageTimeField } from './fields.ts';
 
 export const AVAILABILITY_MESSAGES = {
@@ -11,8 +11,7 @@ export const AVAILABILITY_MESSAGES = {
 } as const;
 
 function minute(value: string): number {
-  const time = parseWallTime(value);
-  return time ? minutesOfDay(time) : Number.NaN;
+  return wallTimeMinutes(value) ?? Number.NaN;
 }
 
 /** An agenda_medico row's editable columns as stored ('HH:mm:ss', São Paulo wall clock). */

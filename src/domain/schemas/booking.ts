@@ -55,42 +55,37 @@ const bookingDetailsEntries = {
   ),
 };
 
-/** Cross-field rules: date/time are the São Paulo wall clock of the start; it lasts 30 min. */
-function withBookingRules<TEntries extends typeof bookingDetailsEntries>(
-  schema: v.ObjectSchema<TEntries, undefined>,
-) {
-  return v.pipe(
-    schema,
-    v.forward(
-      v.partialCheck(
-        [['appointment_date'], ['appointment_time'], ['horario_inicio']],
-        sameWallClock,
-        BOOKING_MESSAGES.startMismatch,
-      ),
-      ['appointment_time'],
-    ),
-    v.forward(
-      v.partialCheck(
-        [['horario_inicio'], ['horario_fim']],
-        lastsOneSlot,
-        BOOKING_MESSAGES.wrongDuration,
-      ),
-      ['horario_fim'],
-    ),
-  );
-}
-
 /**
  * What the grid hands to checkout (spec §3 "Booking details"). The price shown comes from here;
  * the price charged is read by the server from the doctor's row.
  */
-export const bookingDetailsSchema = withBookingRules(v.object(bookingDetailsEntries));
+export const bookingDetailsSchema = v.pipe(
+  v.object(bookingDetailsEntries),
+  v.forward(
+    v.partialCheck(
+      [['appointment_date'], ['appointment_time'], ['horario_inicio']],
+      sameWallClock,
+      BOOKING_MESSAGES.startMismatch,
+    ),
+    ['appointment_time'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['horario_inicio'], ['horario_fim']],
+      lastsOneSlot,
+      BOOKING_MESSAGES.wrongDuration,
+    ),
+    ['horario_fim'],
+  ),
+);
 export type BookingDetails = v.InferOutput<typeof bookingDetailsSchema>;
 
 /** Navigation state of /checkout: the details plus the created appointment's id. */
 export const checkoutStateSchema = v.object({
-  appointmentDetails: withBookingRules(
+  appointmentDetails: v.pipe(
     v.object({ ...bookingDetailsEntries, appointmentId: uuidField }),
+    v.check((details) => sameWallClock(details), BOOKING_MESSAGES.startMismatch),
+    v.check((details) => lastsOneSlot(details), BOOKING_MESSAGES.wrongDuration),
   ),
 });
 export type CheckoutState = v.InferOutput<typeof checkoutStateSchema>;

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import type { Temporal } from 'temporal-polyfill';
-import { isOfMinimumAge } from '../identity/birth-date.ts';
+import { isOfMinimumAge, isPlausibleBirthDate } from '../identity/birth-date.ts';
 import { isValidCpf, normalizeCpf } from '../identity/cpf.ts';
 import { formatIsoDate, parseBrDate, parseIsoDate } from '../time/local-date.ts';
-import { parseWallTime } from '../time/wall-time.ts';
+import { parseWallTime, wallTimeMinutes } from '../time/wall-time.ts';
 import { parseInstant } from '../time/zone.ts';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -11,9 +11,9 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MESSAGES = {
   nameRequired: 'Nome é obrigatório',
   cpfRequired: 'CPF é obrigatório',
-  cpfInvalid: 'CPF inválido',
+  cpfInvalid: 'CPF inválido.',
   birthDateRequired: 'Data de nascimento é obrigatória',
-  birthDateInvalid: 'Data de nascimento inválida',
+  birthDateInvalid: 'Data de nascimento inválida.',
   underage: 'Você deve ter no mínimo 18 anos.',
   emailRequired: 'E-mail é obrigatório',
   emailInvalid: 'Endereço de e-mail inválido',
@@ -23,6 +23,7 @@ export const MESSAGES = {
   confirmationRequired: 'Confirmação é obrigatória',
   passwordsDiffer: 'As senhas não coincidem',
   urlInvalid: 'Por favor, insira uma URL válida.',
+  whatsappTooLong: 'WhatsApp deve ter no máximo 30 caracteres.',
   invalidId: 'Identificador inválido.',
   invalidDate: 'Data inválida.',
   invalidTime: 'Horário inválido.',
@@ -41,6 +42,14 @@ export const optionalText = v.pipe(
   v.transform((value): string | null => (value === '' ? null : value)),
 );
 
+/** WhatsApp is free text (spec §5), bounded like the column (≤ 30 characters). */
+export const whatsappField = v.pipe(
+  v.nullish(v.string(), ''),
+  v.trim(),
+  v.maxLength(30, MESSAGES.whatsappTooLong),
+  v.transform((value): string | null => (value === '' ? null : value)),
+);
+
 export const emailField = v.pipe(
   requiredText(MESSAGES.emailRequired),
   v.email(MESSAGES.emailInvalid),
@@ -54,18 +63,21 @@ export const cpfField = v.pipe(
   v.transform(normalizeCpf),
 );
 
+/** Why a birth date is refused (as the profile trigger would refuse it), or null when fine. */
+export function birthDateProblem(date: Temporal.PlainDate, now: Temporal.Instant): string | null {
+  if (!isPlausibleBirthDate(date)) return MESSAGES.birthDateInvalid;
+  return isOfMinimumAge(date, now) ? null : MESSAGES.underage;
+}
+
 /** 'dd/MM/yyyy' from the masked input → 'yyyy-MM-dd'; 18 or older on today's São Paulo date. */
 export function birthDateField(now: Temporal.Instant) {
   return v.pipe(
     requiredText(MESSAGES.birthDateRequired),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const date = parseBrDate(dataset.value);
-      if (!date) {
-        addIssue({ message: MESSAGES.birthDateInvalid });
-        return NEVER;
-      }
-      if (!isOfMinimumAge(date, now)) {
-        addIssue({ message: MESSAGES.underage });
+      const message = date ? birthDateProblem(date, now) : MESSAGES.birthDateInvalid;
+      if (!date || message) {
+        addIssue({ message: message ?? MESSAGES.birthDateInvalid });
         return NEVER;
       }
       return formatIsoDate(date);
@@ -96,11 +108,11 @@ export const inputTimeField = v.pipe(
   v.check((value) => parseWallTime(value) !== null, MESSAGES.invalidTime),
 );
 
-/** 'HH:mm:ss' (Postgres `time`). */
+/** 'HH:mm:ss' (Postgres `time`; '24:00:00' is the end of the day). */
 export const storageTimeField = v.pipe(
   v.string(MESSAGES.invalidTime),
   v.regex(/^\d{2}:\d{2}:\d{2}$/, MESSAGES.invalidTime),
-  v.check((value) => parseWallTime(value) !== null, MESSAGES.invalidTime),
+  v.check((value) => wallTimeMinutes(value) !== null, MESSAGES.invalidTime),
 );
 
 /** An instant with an explicit offset, normalised to ISO UTC ('…Z'). */
@@ -118,9 +130,16 @@ export const instantField = v.pipe(
 
 /** http(s) only: these links are opened by other people. */
 export function webUrlField(message: string) {
-  return v.pipe(v.string(message), v.trim(), v.url(message), v.regex(/^https?:\/\//i, message));
+  return v.pipe(v.string(message), v.trim(), v.url(message), v.regex(/^https?:\/\/\S+$/i, message));
 }
 
+/** https://host.tld…, at most 2048 characters — the meeting-link rule of medico_salvar_link. */
 export function httpsUrlField(message: string) {
-  return v.pipe(v.string(message), v.trim(), v.url(message), v.regex(/^https:\/\//i, message));
+  return v.pipe(
+    v.string(message),
+    v.trim(),
+    v.maxLength(2048, message),
+    v.url(message),
+    v.regex(/^https:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/i, message),
+  );
 }

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { doctorProfileSchema, patientDataSchema } from './profile.ts';
+import { Temporal } from 'temporal-polyfill';
+import { createPatientDataSchema, doctorProfileSchema } from './profile.ts';
 import { validate } from './validate.ts';
 
 describe('patient data schema', () => {
+  const patientDataSchema = createPatientDataSchema(Temporal.Instant.from('2026-11-23T12:00:00Z'));
+
   it('keeps only full_name, whatsapp and data_nasc', () => {
     const result = validate(patientDataSchema, {
       full_name: ' Ana ',
@@ -23,7 +26,22 @@ describe('patient data schema', () => {
     [
       'bad date',
       { full_name: 'Ana', data_nasc: '1990-02-30' },
-      { data_nasc: 'Data de nascimento inválida' },
+      { data_nasc: 'Data de nascimento inválida.' },
+    ],
+    [
+      'before 1900',
+      { full_name: 'Ana', data_nasc: '0990-05-10' },
+      { data_nasc: 'Data de nascimento inválida.' },
+    ],
+    [
+      'under 18',
+      { full_name: 'Ana', data_nasc: '2008-11-24' },
+      { data_nasc: 'Você deve ter no mínimo 18 anos.' },
+    ],
+    [
+      'WhatsApp longer than the column',
+      { full_name: 'Ana', whatsapp: '9'.repeat(31) },
+      { whatsapp: 'WhatsApp deve ter no máximo 30 caracteres.' },
     ],
     ['cleared date', { full_name: 'Ana', data_nasc: '' }, {}],
     ['null date', { full_name: 'Ana', data_nasc: null }, {}],
@@ -65,7 +83,21 @@ describe('doctor profile schema', () => {
     ['empty specialty', { specialty: '' }, 'specialty', 'Especialidade é obrigatória'],
     ['empty CRM', { crm: '' }, 'crm', 'CRM é obrigatório'],
     ['empty UF', { uf: '' }, 'uf', 'UF é obrigatório'],
-    ['UF too long', { uf: 'SPX' }, 'uf', 'UF deve ter no máximo 2 letras'],
+    ['UF too long', { uf: 'SPX' }, 'uf', 'UF inválida. Use a sigla do estado (ex.: SP).'],
+    ['UF of one letter', { uf: 'S' }, 'uf', 'UF inválida. Use a sigla do estado (ex.: SP).'],
+    ['UF with a digit', { uf: 'S1' }, 'uf', 'UF inválida. Use a sigla do estado (ex.: SP).'],
+    [
+      'CRM over 20 characters',
+      { crm: '1'.repeat(21) },
+      'crm',
+      'CRM deve ter no máximo 20 caracteres.',
+    ],
+    [
+      'reviews URL with a space',
+      { doctoralia_reviews_url: 'https://doctoralia.com.br/ana ribeiro' },
+      'doctoralia_reviews_url',
+      'Por favor, insira uma URL válida.',
+    ],
     ['empty price', { price: '' }, 'price', 'Preço é obrigatório'],
     ['negative price', { price: '-1' }, 'price', 'O preço não pode ser negativo.'],
     [

@@ -1,7 +1,15 @@
 import * as v from 'valibot';
+import type { Temporal } from 'temporal-polyfill';
 import { centsToReais, parsePriceInput } from '../money/money.ts';
 import { parseIsoDate } from '../time/local-date.ts';
-import { MESSAGES, optionalText, requiredText, webUrlField } from './fields.ts';
+import {
+  MESSAGES,
+  birthDateProblem,
+  optionalText,
+  requiredText,
+  webUrlField,
+  whatsappField,
+} from './fields.ts';
 
 /** An optional input: blank or missing → null; anything typed must pass `isValid`. */
 function optionalChecked(isValid: (value: string) => boolean, message: string) {
@@ -14,22 +22,40 @@ function optionalChecked(isValid: (value: string) => boolean, message: string) {
 }
 
 /**
- * What a patient may change about themselves: name, WhatsApp, birth date. CPF and e-mail are not
- * here on purpose — unknown keys are dropped, so they can never reach the update.
+ * What a patient may change about themselves: name, WhatsApp, birth date ('yyyy-MM-dd' from a
+ * date input, blank to clear). CPF and e-mail are not here on purpose — unknown keys are dropped,
+ * so they can never reach the update. The age rule matches the profile trigger's, so the schema
+ * is built for a given `now`.
  */
-export const patientDataSchema = v.object({
-  full_name: requiredText(MESSAGES.nameRequired),
-  whatsapp: optionalText,
-  data_nasc: optionalChecked((value) => parseIsoDate(value) !== null, MESSAGES.birthDateInvalid),
-});
-export type PatientData = v.InferOutput<typeof patientDataSchema>;
+export function createPatientDataSchema(now: Temporal.Instant) {
+  return v.object({
+    full_name: requiredText(MESSAGES.nameRequired),
+    whatsapp: whatsappField,
+    data_nasc: v.pipe(
+      v.nullish(v.string(MESSAGES.birthDateInvalid), ''),
+      v.trim(),
+      v.rawTransform(({ dataset, addIssue, NEVER }): string | null => {
+        if (dataset.value === '') return null;
+        const date = parseIsoDate(dataset.value);
+        const message = date ? birthDateProblem(date, now) : MESSAGES.birthDateInvalid;
+        if (!date || message) {
+          addIssue({ message: message ?? MESSAGES.birthDateInvalid });
+          return NEVER;
+        }
+        return dataset.value;
+      }),
+    ),
+  });
+}
+export type PatientData = v.InferOutput<ReturnType<typeof createPatientDataSchema>>;
 
 export const DOCTOR_PROFILE_MESSAGES = {
   publicNameRequired: 'Nome público é obrigatório',
   specialtyRequired: 'Especialidade é obrigatória',
   crmRequired: 'CRM é obrigatório',
   ufRequired: 'UF é obrigatório',
-  ufTooLong: 'UF deve ter no máximo 2 letras',
+  ufInvalid: 'UF inválida. Use a sigla do estado (ex.: SP).',
+  crmTooLong: 'CRM deve ter no máximo 20 caracteres.',
 } as const;
 
 /** The price input as typed ('130', '130,50') → cents and reais (both columns are written). */
@@ -49,10 +75,14 @@ export const doctorProfileSchema = v.pipe(
   v.object({
     public_name: requiredText(DOCTOR_PROFILE_MESSAGES.publicNameRequired),
     specialty: requiredText(DOCTOR_PROFILE_MESSAGES.specialtyRequired),
-    crm: requiredText(DOCTOR_PROFILE_MESSAGES.crmRequired),
+    crm: v.pipe(
+      requiredText(DOCTOR_PROFILE_MESSAGES.crmRequired),
+      v.maxLength(20, DOCTOR_PROFILE_MESSAGES.crmTooLong),
+    ),
+    // The input allows two characters (spec §5); the column wants two letters, upper case.
     uf: v.pipe(
       requiredText(DOCTOR_PROFILE_MESSAGES.ufRequired),
-      v.maxLength(2, DOCTOR_PROFILE_MESSAGES.ufTooLong),
+      v.regex(/^[a-z]{2}$/i, DOCTOR_PROFILE_MESSAGES.ufInvalid),
       v.toUpperCase(),
     ),
     bio: optionalText,

@@ -67,6 +67,18 @@ describe('RPC argument schemas', () => {
       'p_link',
     ],
     [
+      'link without a dotted host',
+      medicoSalvarLinkArgsSchema,
+      { p_agendamento_id: ID, p_link: 'https://localhost/sala' },
+      'p_link',
+    ],
+    [
+      'link longer than 2048',
+      medicoSalvarLinkArgsSchema,
+      { p_agendamento_id: ID, p_link: `https://meet.example/${'a'.repeat(2048)}` },
+      'p_link',
+    ],
+    [
       'id that is not a uuid',
       medicoConfirmarPagamentoArgsSchema,
       { p_agendamento_id: '42' },

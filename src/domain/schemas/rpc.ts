@@ -1,5 +1,8 @@
 import * as v from 'valibot';
-import { MESSAGES, httpsUrlField, instantField, uuidField } from './fields.ts';
+import { httpsUrlField, instantField, uuidField } from './fields.ts';
+
+/** Same wording as medico_salvar_link, so client and server refuse a link alike. */
+export const MEETING_LINK_INVALID = 'Informe um link válido começando com https://.';
 
 /**
  * Argument objects of the RPCs in the data contract, exactly as sent to `rpc(name, args)`.
@@ -37,7 +40,7 @@ export type MedicoExcluirAgendamentoArgs = v.InferOutput<typeof medicoExcluirAge
 /** Meeting links are https only (the server refuses anything else). */
 export const medicoSalvarLinkArgsSchema = v.object({
   ...doctorActionEntries,
-  p_link: httpsUrlField(MESSAGES.urlInvalid),
+  p_link: httpsUrlField(MEETING_LINK_INVALID),
 });
 export type MedicoSalvarLinkArgs = v.InferOutput<typeof medicoSalvarLinkArgsSchema>;
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { minutesOfDay, parseWallTime, toInputTime, toStorageTime } from './wall-time.ts';
+import {
+  isWholeMinute,
+  minutesOfDay,
+  parseWallTime,
+  toInputTime,
+  toStorageTime,
+  wallTimeMinutes,
+} from './wall-time.ts';
 
 describe('wall times', () => {
   it.each([
@@ -14,7 +21,7 @@ describe('wall times', () => {
   });
 
   it.each([
-    ['24:00', '24:00'],
+    ['24:30', '24:30'],
     ['minute 60', '10:60'],
     ['single-digit hour', '8:00'],
     ['empty', ''],
@@ -22,5 +29,37 @@ describe('wall times', () => {
   ])('rejects %s', (_name, input) => {
     expect(parseWallTime(input)).toBeNull();
     expect(toStorageTime(input)).toBeNull();
+  });
+});
+
+describe('end of day (24:00, valid only as a block end)', () => {
+  it.each([
+    ['HH:mm', '24:00', '24:00:00', '24:00', 1440],
+    ['HH:mm:ss', '24:00:00', '24:00:00', '24:00', 1440],
+    ['ordinary time for comparison', '23:30:00', '23:30:00', '23:30', 1410],
+  ])('%s', (_name, input, storage, inputForm, minutes) => {
+    expect(toStorageTime(input)).toBe(storage);
+    expect(toInputTime(input)).toBe(inputForm);
+    expect(wallTimeMinutes(input)).toBe(minutes);
+  });
+
+  it.each([
+    ['24:01', '24:01'],
+    ['garbage', 'meia-noite'],
+  ])('wallTimeMinutes rejects %s', (_name, input) => {
+    expect(wallTimeMinutes(input)).toBeNull();
+  });
+
+  it('is not a PlainTime', () => {
+    expect(parseWallTime('24:00')).toBeNull();
+  });
+});
+
+describe('isWholeMinute', () => {
+  it.each([
+    ['08:00', true],
+    ['08:00:01', false],
+  ])('%s → %s', (input, expected) => {
+    expect(isWholeMinute(parseWallTime(input)!)).toBe(expected);
   });
 });

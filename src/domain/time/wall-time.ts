@@ -2,6 +2,10 @@ import { Temporal } from 'temporal-polyfill';
 
 const WALL_TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 
+/** Postgres `time` accepts '24:00:00': a block may run to the end of the day. */
+const END_OF_DAY = /^24:00(?::00)?$/;
+const MINUTES_PER_DAY = 24 * 60;
+
 /** 'HH:mm' (inputs, booking details) or 'HH:mm:ss' (Postgres `time`) → PlainTime. */
 export function parseWallTime(value: string): Temporal.PlainTime | null {
   const match = WALL_TIME.exec(value.trim());
@@ -24,13 +28,25 @@ export function formatStorageTime(time: Temporal.PlainTime): string {
 }
 
 export function toStorageTime(value: string): string | null {
+  if (END_OF_DAY.test(value.trim())) return '24:00:00';
   const time = parseWallTime(value);
   return time ? formatStorageTime(time) : null;
 }
 
 export function toInputTime(value: string): string | null {
+  if (END_OF_DAY.test(value.trim())) return '24:00';
   const time = parseWallTime(value);
   return time ? formatWallTime(time) : null;
+}
+
+/**
+ * Minutes since midnight of a stored or typed wall time, 0..1440 — '24:00' is 1440, the end of
+ * the day, valid as a block end. Seconds are ignored: the grid works in whole minutes.
+ */
+export function wallTimeMinutes(value: string): number | null {
+  if (END_OF_DAY.test(value.trim())) return MINUTES_PER_DAY;
+  const time = parseWallTime(value);
+  return time ? minutesOfDay(time) : null;
 }
 
 export function minutesOfDay(time: Temporal.PlainTime): number {
