@@ -46,7 +46,11 @@ export async function readBody<S extends v.GenericSchema>(
 
 /** Fields every client body may carry; `null` is what auth-js sends for an absent PKCE challenge. */
 export const optionalString = v.nullish(v.string());
-export const metadata = v.nullish(v.record(v.string(), v.unknown()));
+const plainObject = v.custom<Record<string, unknown>>(
+  (o) => typeof o === 'object' && o !== null && !Array.isArray(o),
+  'Invalid type: Expected Object',
+);
+export const metadata = v.nullish(v.pipe(plainObject, v.record(v.string(), v.unknown())));
 
 export const PkceFields = {
   code_challenge: optionalString,

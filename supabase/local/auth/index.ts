@@ -52,8 +52,11 @@ export function createAuthApp(ctx: PlatformContext): Hono {
     '*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        errorResponse(c, authError(413, 'validation_failed', 'Request body too large')),
+      // The unread rest of the body is abandoned, so the connection cannot be reused.
+      onError: (c) => {
+        c.header('Connection', 'close');
+        return errorResponse(c, authError(413, 'validation_failed', 'Request body too large'));
+      },
     }),
   );
 
