@@ -1,0 +1,21 @@
+/** User-facing texts of failures (spec §8), in one place so every screen says the same thing. */
+export const ERROR_MESSAGES = {
+  timeout: 'A requisição demorou muito para responder. Verifique sua conexão.',
+  retriesExhausted: 'Não foi possível carregar os dados após várias tentativas.',
+  network: 'Não foi possível contatar o servidor agora. Verifique a conexão e tente novamente.',
+  notAuthenticated: 'Usuário não autenticado.',
+  invalidCredentials: 'Email ou senha inválidos.',
+  emailNotConfirmed:
+    'Seu e-mail ainda não foi confirmado. Por favor, verifique sua caixa de entrada e clique no link de confirmação.',
+  userAlreadyExists: 'Este e-mail já está cadastrado.',
+  weakPassword: 'A senha deve ter no mínimo 8 caracteres',
+  slotTaken: 'Este horário já foi reservado.',
+  scheduleOverlap:
+    'Verifique os blocos de horário. O horário final deve ser maior que o inicial e não deve haver sobreposição.',
+  bookingFailed: 'Não foi possível concluir seu agendamento agora. Tente novamente.',
+  permissionDenied: 'Você não tem permissão para realizar esta ação.',
+  notFound: 'Registro não encontrado.',
+  serverUnavailable: 'O servidor está indisponível no momento. Tente novamente em instantes.',
+  invalidRequest: 'Não foi possível processar os dados enviados.',
+  unknown: 'Ocorreu um erro inesperado. Tente novamente.',
+} as const;
