@@ -49,7 +49,8 @@ describe('storage across a restart', () => {
     return { platform, url, admin: testClient(url, platform.ctx.keys.serviceRoleKey) };
   }
 
-  it('serves an object uploaded before the restart', async () => {
+  // Two full on-disk boots: slower than the default test budget on a loaded machine.
+  it('serves an object uploaded before the restart', { timeout: 120_000 }, async () => {
     const where = await target();
     const first = await start(where);
     const bytes = Buffer.from('persisted bytes');

@@ -177,6 +177,11 @@ describe('storage', () => {
         .from('tiny')
         .upload('big-blob.bin', new Blob([Buffer.alloc(2048)]));
       expect((blob.error as StorageErr).code).toBe('EntityTooLarge');
+      // RLS is checked before the body is read: a refused caller learns nothing about limits.
+      const refused = await t.client().storage.from('tiny').upload('anon.bin', Buffer.alloc(4096), {
+        contentType: 'application/octet-stream',
+      });
+      expect((refused.error as StorageErr).code).toBe('AccessDenied');
       const fits = await t.admin.storage.from('tiny').upload('ok.bin', Buffer.alloc(1024), {
         contentType: 'application/octet-stream',
       });

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { PlatformContext } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
 import { asCaller, asPlatform, caller, ownerOf } from './caller.ts';
 import { errors, fail } from './errors.ts';
 import { readJson } from './json-body.ts';
@@ -37,10 +38,42 @@ function metadataOf(file: IncomingFile): ObjectMetadata {
   };
 }
 
+/** Writes the object row as the transaction's role (RLS applies); no RETURNING, as upstream. */
+async function writeRow(tx: Queryable, mode: WriteMode, params: readonly unknown[]): Promise<void> {
+  if (mode === 'update') {
+    const updated = await tx.query(
+      `update storage.objects
+          set owner = $3, owner_id = $4, metadata = $5::jsonb, user_metadata = $6::jsonb,
+              version = $7, last_accessed_at = now()
+        where bucket_id = $1 and name = $2`,
+      params,
+    );
+    if (updated.rowCount === 0) fail(errors.noSuchKey());
+    return;
+  }
+  await tx.query(
+    `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+     values (gen_random_uuid(), $1, $2, $3, $4, $5::jsonb, $6::jsonb, $7)
+     ${
+       mode === 'upsert'
+         ? `on conflict (bucket_id, name) do update
+              set owner = excluded.owner, owner_id = excluded.owner_id,
+                  metadata = excluded.metadata, user_metadata = excluded.user_metadata,
+                  version = excluded.version, last_accessed_at = now()`
+         : ''
+     }`,
+    params,
+  );
+}
+
+/** Rolls back a permission probe that succeeded. */
+class ProbeDone extends Error {}
+
 /**
- * Upload (POST, optionally upsert) or replace (PUT). The bucket's size and mime rules are
- * checked first; then the row is written as the caller so storage.objects RLS decides, and the
- * bytes are stored in the same transaction.
+ * Upload (POST, optionally upsert) or replace (PUT). Like the real service, the row write is
+ * first tried and rolled back, so a caller RLS refuses (or a duplicate) is answered before the
+ * body is read; then the bucket's size and mime rules apply, and the row and its bytes are
+ * written in one transaction as the caller.
  */
 export async function writeObject(
   c: Context,
@@ -50,46 +83,30 @@ export async function writeObject(
 ): Promise<Response> {
   const identity = await caller(c, ctx);
   const bucket = (await findBucket(ctx.db, target.bucket)) ?? fail(errors.noSuchBucket());
-  const limit = Math.min(bucket.fileSizeLimit || GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT);
-  const file = await readUpload(c.req.raw, limit);
-  if (!mimeAllowed(file.mimeType, bucket.allowedMimeTypes))
-    fail(errors.invalidMimeType(file.mimeType));
   const { owner, ownerId } = ownerOf(identity);
-  const params = [
+  const row = (metadata: ObjectMetadata | null, userMetadata: Record<string, unknown> | null) => [
     target.bucket,
     target.key,
     owner,
     ownerId,
-    JSON.stringify(metadataOf(file)),
-    file.userMetadata === null ? null : JSON.stringify(file.userMetadata),
+    JSON.stringify(metadata),
+    userMetadata === null ? null : JSON.stringify(userMetadata),
     randomUUID(),
   ];
+  await asCaller(ctx.db, identity, c, async (tx) => {
+    await writeRow(tx, mode, row(null, null));
+    throw new ProbeDone();
+  }).catch((e: unknown) => {
+    if (!(e instanceof ProbeDone)) throw e;
+  });
+
+  const limit = Math.min(bucket.fileSizeLimit || GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT);
+  const file = await readUpload(c.req.raw, limit);
+  if (!mimeAllowed(file.mimeType, bucket.allowedMimeTypes)) {
+    fail(errors.invalidMimeType(file.mimeType));
+  }
   const id = await asCaller(ctx.db, identity, c, async (tx) => {
-    if (mode === 'update') {
-      const updated = await tx.query(
-        `update storage.objects
-            set owner = $3, owner_id = $4, metadata = $5::jsonb, user_metadata = $6::jsonb,
-                version = $7, last_accessed_at = now()
-          where bucket_id = $1 and name = $2`,
-        params,
-      );
-      if (updated.rowCount === 0) fail(errors.noSuchKey());
-    } else {
-      // No RETURNING: like the real service, a plain upload needs only the INSERT policy.
-      await tx.query(
-        `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
-         values (gen_random_uuid(), $1, $2, $3, $4, $5::jsonb, $6::jsonb, $7)
-         ${
-           mode === 'upsert'
-             ? `on conflict (bucket_id, name) do update
-                  set owner = excluded.owner, owner_id = excluded.owner_id,
-                      metadata = excluded.metadata, user_metadata = excluded.user_metadata,
-                      version = excluded.version, last_accessed_at = now()`
-             : ''
-         }`,
-        params,
-      );
-    }
+    await writeRow(tx, mode, row(metadataOf(file), file.userMetadata));
     return writeBytes(tx, target.bucket, target.key, file.bytes);
   });
   return c.json({ Id: id, Key: `${target.bucket}/${target.key}` });
