@@ -1,10 +1,6 @@
-import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
-import { Inbox, channelName, clientAs, mintUser, subscribed } from './realtime-support.ts';
-
-type Row = Record<string, unknown>;
-type Change = RealtimePostgresChangesPayload<Row>;
+import { Inbox, channelName, subscribed, type Change } from './realtime-support.ts';
 
 describe('realtime postgres_changes', () => {
   let t: TestPlatform;
@@ -239,7 +235,7 @@ describe('realtime postgres_changes', () => {
       expect(msg).toMatchObject({
         extension: 'postgres_changes',
         status: 'error',
-        channel: expect.any(String),
+        channel: expect.any(String) as string,
       });
       expect(msg.message).toMatch(message);
       await t.admin.removeChannel(channel);
@@ -267,7 +263,7 @@ describe('realtime postgres_changes', () => {
       message: 'Subscribed to PostgreSQL',
       status: 'ok',
       extension: 'postgres_changes',
-      channel: expect.stringMatching(/^confirm-/),
+      channel: expect.stringMatching(/^confirm-/) as string,
     });
     await t.admin.removeChannel(channel);
   });

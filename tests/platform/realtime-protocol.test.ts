@@ -1,14 +1,9 @@
-import {
-  createClient,
-  type RealtimePostgresChangesPayload,
-  type SupabaseClient,
-} from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
-import { Inbox, channelName, subscribed } from './realtime-support.ts';
+import { Inbox, channelName, subscribed, type Change } from './realtime-support.ts';
 
-type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
 type Received = { text?: unknown; binary?: Buffer };
 
 /** A bare Phoenix client on `ws`, for exact frames and for input supabase-js never sends. */
@@ -161,7 +156,10 @@ describe('realtime protocol', () => {
       joinRef,
       topic,
       'phx_reply',
-      { status: 'ok', response: { postgres_changes: [{ ...binding, id: expect.any(Number) }] } },
+      {
+        status: 'ok',
+        response: { postgres_changes: [{ ...binding, id: expect.any(Number) as number }] },
+      },
     ]);
     const id = (
       reply as [
@@ -195,7 +193,7 @@ describe('realtime protocol', () => {
       schema: 'public',
       table: 'rt_items',
       type: 'INSERT',
-      commit_timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      commit_timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as string,
       errors: null,
       columns: [
         { name: 'id', type: 'int8' },
@@ -204,7 +202,13 @@ describe('realtime protocol', () => {
         { name: 'status', type: 'text' },
         { name: 'due_at', type: 'timestamptz' },
       ],
-      record: { id: expect.any(Number), label: 'raw', qty: 4, status: 'new', due_at: null },
+      record: {
+        id: expect.any(Number) as number,
+        label: 'raw',
+        qty: 4,
+        status: 'new',
+        due_at: null,
+      },
     });
     expect(Object.keys(payload.data.record as object)).toEqual([
       'id',
@@ -324,7 +328,9 @@ describe('realtime protocol', () => {
     expect(await chA.track({ status: 'online' })).toBe('ok');
     expect(await chB.track({ status: 'busy' })).toBe('ok');
     await aSyncs.next((keys) => keys.join() === 'alice,bob', 'both present');
-    expect(chA.presenceState().bob).toEqual([{ presence_ref: expect.any(String), status: 'busy' }]);
+    expect(chA.presenceState().bob).toEqual([
+      { presence_ref: expect.any(String) as string, status: 'busy' },
+    ]);
 
     expect(await chB.untrack()).toBe('ok');
     expect(await leaves.next()).toBe('bob');
@@ -342,7 +348,7 @@ describe('realtime protocol', () => {
       frame: ['92', '92', 'realtime:junk', 'phx_join', 'nope'],
       reply: {
         status: 'error',
-        response: { reason: expect.stringMatching(/^InvalidJoinPayload: /) },
+        response: { reason: expect.stringMatching(/^InvalidJoinPayload: /) as string },
       },
     },
     {
@@ -350,7 +356,7 @@ describe('realtime protocol', () => {
       frame: ['93', '93', 'realtime:junk', 'phx_join', { config: { postgres_changes: 'all' } }],
       reply: {
         status: 'error',
-        response: { reason: expect.stringMatching(/^InvalidJoinPayload: /) },
+        response: { reason: expect.stringMatching(/^InvalidJoinPayload: /) as string },
       },
     },
     {
@@ -406,7 +412,7 @@ describe('realtime protocol', () => {
     }
     expect(await s.heartbeat()).toMatchObject([
       null,
-      expect.any(String),
+      expect.any(String) as string,
       'phoenix',
       'phx_reply',
       { status: 'ok' },

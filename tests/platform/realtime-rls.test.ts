@@ -1,4 +1,3 @@
-import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../supabase/local/jwt.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
@@ -9,11 +8,10 @@ import {
   closeUserClients,
   mintUser,
   subscribed,
+  type Change,
   type TestUser,
   type UserClient,
 } from './realtime-support.ts';
-
-type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
 
 describe('realtime RLS and access tokens', () => {
   let t: TestPlatform;

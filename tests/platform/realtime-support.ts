@@ -1,8 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import {
+  REALTIME_SUBSCRIBE_STATES,
+  createClient,
+  type RealtimeChannel,
+  type SupabaseClient,
+} from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { signJwt } from '../../supabase/local/jwt.ts';
 import type { TestPlatform } from '../support/platform.ts';
+
+/** What a postgres_changes callback receives, with `new`/`old` as plain records. */
+export type Change = {
+  schema: string;
+  table: string;
+  commit_timestamp: string;
+  eventType: 'INSERT' | 'UPDATE' | 'DELETE';
+  new: Record<string, unknown>;
+  old: Record<string, unknown>;
+  errors: unknown;
+};
 
 /** Collects what a callback receives; `next` waits for the first unread item matching `pred`. */
 export class Inbox<T> {
@@ -42,9 +58,13 @@ export class Inbox<T> {
 export function subscribed(channel: RealtimeChannel): Promise<RealtimeChannel> {
   return new Promise((resolve, reject) => {
     channel.subscribe((status, err) => {
-      if (status === 'SUBSCRIBED') resolve(channel);
-      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT')
+      if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) resolve(channel);
+      else if (
+        status === REALTIME_SUBSCRIBE_STATES.CHANNEL_ERROR ||
+        status === REALTIME_SUBSCRIBE_STATES.TIMED_OUT
+      ) {
         reject(err ?? new Error(status));
+      }
     });
   });
 }
