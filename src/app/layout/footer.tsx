@@ -1,4 +1,3 @@
-import { Temporal } from 'temporal-polyfill';
 import { css } from 'styled-system/css';
 import { appConfig } from '@/lib/config.ts';
 import { showToast } from '@/lib/toast.ts';
@@ -32,12 +31,28 @@ const linkLike = css({
   _hover: { color: 'white', textDecoration: 'underline' },
 });
 
+/**
+ * The year in São Paulo, through Intl rather than Temporal: the footer is on the first screen,
+ * and the polyfill would double the landing page's date code for one number.
+ */
+function currentYear(): string {
+  return new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+  }).format(Date.now());
+}
+
+/** 'Ltda.' already ends the sentence; other names get their period. */
+function withFinalPeriod(name: string): string {
+  return name.endsWith('.') ? name : `${name}.`;
+}
+
 function whatsappHref(phone: string): string {
   return `https://wa.me/55${phone.replace(/\D/g, '')}`;
 }
 
 export function Footer() {
-  const year = Temporal.Now.plainDateISO('America/Sao_Paulo').year;
+  const year = currentYear();
   return (
     <footer className={css({ bg: 'slate.900', color: 'slate.300', mt: 'auto', fontSize: 'sm' })}>
       <Container
@@ -114,7 +129,7 @@ export function Footer() {
       </Container>
       <div className={css({ borderTopWidth: '1px', borderColor: 'slate.700' })}>
         <Container className={css({ py: '4', textAlign: 'center', color: 'slate.400' })}>
-          © {year} {appConfig.companyName}. Todos os direitos reservados.
+          © {year} {withFinalPeriod(appConfig.companyName)} Todos os direitos reservados.
         </Container>
       </div>
     </footer>

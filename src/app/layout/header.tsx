@@ -39,6 +39,9 @@ const brand = css({
 
 const actions = css({ display: 'flex', alignItems: 'center', gap: { base: '1.5', sm: '2' } });
 
+/** Narrow phones (360 px) fit the logo and both area buttons on one line. */
+const compact = css({ px: { base: '2', sm: '3' } });
+
 const wideOnly = css({ display: { base: 'none', md: 'inline-flex' } });
 
 export function Header() {
@@ -54,8 +57,10 @@ export function Header() {
     <header className={bar}>
       <Container className={row}>
         <Link to="/" className={brand} aria-label={`${appConfig.productName} - página inicial`}>
-          <LogoMark size={32} />
-          <span>{appConfig.productName}</span>
+          <LogoMark size={30} />
+          <span className={css({ display: { base: 'none', sm: 'inline' } })}>
+            {appConfig.productName}
+          </span>
         </Link>
         <nav aria-label="Principal" className={actions}>
           <NavLink
@@ -70,20 +75,31 @@ export function Header() {
             <>
               <Link
                 to={dashboardPath(role)}
-                className={buttonClass({ variant: 'solid', size: 'sm' })}
+                className={buttonClass({ variant: 'solid', size: 'sm' }, compact)}
               >
                 Meu Painel
               </Link>
-              <Button variant="outline" size="sm" onClick={() => void handleSignOut()}>
+              <Button
+                variant="outline"
+                size="sm"
+                className={compact}
+                onClick={() => void handleSignOut()}
+              >
                 Sair
               </Button>
             </>
           ) : (
             <>
-              <Link to="/acesso-paciente" className={buttonClass({ variant: 'solid', size: 'sm' })}>
+              <Link
+                to="/acesso-paciente"
+                className={buttonClass({ variant: 'solid', size: 'sm' }, compact)}
+              >
                 Área do Paciente
               </Link>
-              <Link to="/acesso-medico" className={buttonClass({ variant: 'outline', size: 'sm' })}>
+              <Link
+                to="/acesso-medico"
+                className={buttonClass({ variant: 'outline', size: 'sm' }, compact)}
+              >
                 Área do Médico
               </Link>
             </>

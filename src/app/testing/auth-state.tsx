@@ -28,8 +28,8 @@ export function signedIn(role: Role, metadata: Record<string, unknown> = {}): Au
       data_nasc: '1990-12-05',
       whatsapp: null,
     },
-    signOut: async () => undefined,
-    refreshProfile: async () => undefined,
+    signOut: () => Promise.resolve(),
+    refreshProfile: () => Promise.resolve(),
   };
 }
 
@@ -40,8 +40,8 @@ export function signedOut(): AuthContextValue {
     user: null,
     role: null,
     profile: null,
-    signOut: async () => undefined,
-    refreshProfile: async () => undefined,
+    signOut: () => Promise.resolve(),
+    refreshProfile: () => Promise.resolve(),
   };
 }
 

@@ -13,12 +13,13 @@ import {
   toSignupMetadata,
   type AuthTarget,
 } from '@/domain/schemas/auth.ts';
-import { supabase, type AppSupabaseClient } from '@/lib/supabase.ts';
+import type { AppSupabaseClient } from '@/lib/supabase.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Button } from '@/ui/button.tsx';
 import { TextField } from '@/ui/field.tsx';
 import { signIn, signUp } from './auth-actions.ts';
 import { PasswordField } from './password-field.tsx';
+import { useSupabase } from './supabase-context.ts';
 
 export type AuthMode = 'login' | 'signup';
 
@@ -31,7 +32,6 @@ type AuthFormProps = {
   /** Login success always; sign-up success only when `inModal` (pages go to /cadastro-sucesso). */
   onSuccess?: (result: AuthSuccess) => void;
   inModal?: boolean;
-  client?: AppSupabaseClient;
 };
 
 const form = css({ display: 'flex', flexDirection: 'column', gap: '4' });
@@ -209,8 +209,8 @@ export function AuthForm({
   initialMode = 'login',
   onSuccess,
   inModal = false,
-  client = supabase,
 }: AuthFormProps) {
+  const client = useSupabase();
   const canSignUp = target === 'paciente';
   const [mode, setMode] = useState<AuthMode>(canSignUp ? initialMode : 'login');
   return (

@@ -7,7 +7,7 @@ import {
   type User,
 } from '@supabase/supabase-js';
 import * as v from 'valibot';
-import { supabase, type AppSupabaseClient } from '@/lib/supabase.ts';
+import type { AppSupabaseClient } from '@/lib/supabase.ts';
 import { AuthContext, type AuthContextValue, type AuthState } from './auth-context.ts';
 import {
   fetchProfile,
@@ -20,6 +20,7 @@ import {
   type Role,
 } from './profile.ts';
 import { announceSignIn } from './sign-in-announcement.ts';
+import { SupabaseContext, useSupabase } from './supabase-context.ts';
 
 const SIGNED_OUT: AuthState = {
   loading: false,
@@ -42,7 +43,9 @@ function isSessionGone(error: AuthError): boolean {
 type AuthProviderProps = { children: ReactNode; client?: AppSupabaseClient };
 
 /** Owns the session and the person's profile; every screen reads them through `useAuth()`. */
-export function AuthProvider({ children, client = supabase }: AuthProviderProps) {
+export function AuthProvider({ children, client: clientProp }: AuthProviderProps) {
+  const defaultClient = useSupabase();
+  const client = clientProp ?? defaultClient;
   const [state, setState] = useState<AuthState>({ ...SIGNED_OUT, loading: true });
   const userIdRef = useRef<string | null>(null);
 
@@ -115,5 +118,9 @@ export function AuthProvider({ children, client = supabase }: AuthProviderProps)
     () => ({ ...state, signOut, refreshProfile }),
     [state, signOut, refreshProfile],
   );
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <SupabaseContext.Provider value={client}>
+      <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+    </SupabaseContext.Provider>
+  );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { supabase } from '@/lib/supabase.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Button } from '@/ui/button.tsx';
 import { dashboardPath, requiresPasswordChange, useAuth } from './auth-context.ts';
 import { authErrorMessage } from './auth-errors.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
+import { useSupabase } from './supabase-context.ts';
 import { PasswordForm } from './password-form.tsx';
 
 /**
@@ -13,6 +13,7 @@ import { PasswordForm } from './password-form.tsx';
  * whose accounts were created with a one-time password): no way out but a new password.
  */
 export function ChangePasswordPage() {
+  const supabase = useSupabase();
   const [params] = useSearchParams();
   const forced = params.get('source') === 'required';
   const { user, role } = useAuth();

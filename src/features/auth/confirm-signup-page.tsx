@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { css } from 'styled-system/css';
-import { supabase } from '@/lib/supabase.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Button, buttonClass } from '@/ui/button.tsx';
 import { AuthPageShell } from './auth-page-shell.tsx';
+import { useSupabase } from './supabase-context.ts';
 import { readCustomMessage, readNavigationEmail } from './navigation-state.ts';
 import { signupRedirectUrl } from './signup-redirect.ts';
 
 export function ConfirmSignupPage() {
+  const supabase = useSupabase();
   const location = useLocation();
   const email = readNavigationEmail(location.state);
   const customMessage = readCustomMessage(location.state);

@@ -4,18 +4,19 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { recoverySchema } from '@/domain/schemas/auth.ts';
-import { supabase } from '@/lib/supabase.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { Button } from '@/ui/button.tsx';
 import { TextField } from '@/ui/field.tsx';
 import { AuthPageShell } from './auth-page-shell.tsx';
+import { useSupabase } from './supabase-context.ts';
 import { passwordResetRedirectUrl } from './signup-redirect.ts';
 
 const SENT_MESSAGE =
   'Se existir uma conta com este e-mail, você receberá um link para redefinir sua senha.';
 
 export function RecoverPasswordPage() {
+  const supabase = useSupabase();
   const [sent, setSent] = useState(false);
   const {
     register,

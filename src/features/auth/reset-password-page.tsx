@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { css } from 'styled-system/css';
-import { supabase } from '@/lib/supabase.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { PageSpinner } from '@/ui/spinner.tsx';
 import { useAuth } from './auth-context.ts';
 import { authErrorMessage } from './auth-errors.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
+import { useSupabase } from './supabase-context.ts';
 import { PasswordForm } from './password-form.tsx';
 
 /**
@@ -15,13 +15,14 @@ import { PasswordForm } from './password-form.tsx';
  * the URL fragment are read by supabase-js (PASSWORD_RECOVERY); a PKCE `?code=` is exchanged.
  */
 export function ResetPasswordPage() {
+  const supabase = useSupabase();
   const { loading, session, signOut } = useAuth();
   const navigate = useNavigate();
 
   useEffect(() => {
     const code = new URLSearchParams(window.location.search).get('code');
     if (code) void supabase.auth.exchangeCodeForSession(code);
-  }, []);
+  }, [supabase]);
 
   async function save({ password }: { password: string }) {
     const { error } = await supabase.auth.updateUser({ password });

@@ -1,4 +1,3 @@
-import { Temporal } from 'temporal-polyfill';
 import type { User } from '@supabase/supabase-js';
 import { showToast } from '@/lib/toast.ts';
 
@@ -7,15 +6,15 @@ export const CONFIRMATION_TOAST_WINDOW_S = 60;
 
 const shownKey = (userId: string) => `saude-ja:confirmation-toast:${userId}`;
 
-export function confirmedWithinWindow(user: User, now: Temporal.Instant): boolean {
+/**
+ * Compares two instants in epoch milliseconds: no calendar or zone is involved, so the
+ * Temporal polyfill (kept off the first screen's bundle) is not needed here.
+ */
+export function confirmedWithinWindow(user: User, nowMs: number): boolean {
   if (!user.email_confirmed_at) return false;
-  try {
-    const confirmedAt = Temporal.Instant.from(user.email_confirmed_at);
-    const elapsed = now.since(confirmedAt).total('seconds');
-    return elapsed >= -CONFIRMATION_TOAST_WINDOW_S && elapsed <= CONFIRMATION_TOAST_WINDOW_S;
-  } catch {
-    return false;
-  }
+  const confirmedAtMs = Date.parse(user.email_confirmed_at);
+  if (Number.isNaN(confirmedAtMs)) return false;
+  return Math.abs(nowMs - confirmedAtMs) <= CONFIRMATION_TOAST_WINDOW_S * 1000;
 }
 
 function markShown(userId: string): boolean {
@@ -37,10 +36,10 @@ export function announceSignIn(
   event: string,
   user: User,
   wasSignedOut: boolean,
-  now: Temporal.Instant = Temporal.Now.instant(),
+  nowMs: number = Date.now(),
 ): void {
   if (event !== 'SIGNED_IN' && event !== 'INITIAL_SESSION') return;
-  if (confirmedWithinWindow(user, now)) {
+  if (confirmedWithinWindow(user, nowMs)) {
     if (markShown(user.id)) {
       showToast({
         tone: 'success',

@@ -1,0 +1,181 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.ts';
+import './testing/jsdom-globals.ts';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import toast, { Toaster } from 'react-hot-toast';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { AuthProvider } from '@/features/auth/auth-provider.tsx';
+import { LoginPage } from '@/features/auth/login-page.tsx';
+import { SignupSuccessPage } from '@/features/auth/signup-success-page.tsx';
+import { Header } from './layout/header.tsx';
+import { RequireRole } from './require-role.tsx';
+import { installMatchMedia } from './testing/match-media.ts';
+
+let platform: TestPlatform;
+
+beforeAll(async () => {
+  installMatchMedia();
+  platform = await startTestPlatform();
+}, 120_000);
+
+afterAll(async () => {
+  await platform.stop();
+});
+
+afterEach(() => {
+  act(() => toast.remove());
+  cleanup();
+});
+
+function renderApp(client: SupabaseClient, path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <p>início</p> },
+      { path: '/acesso-paciente', element: <LoginPage target="paciente" /> },
+      { path: '/cadastro-sucesso', element: <SignupSuccessPage /> },
+      {
+        path: '/paciente/dashboard',
+        element: (
+          <RequireRole roles={['paciente']}>
+            <p>painel do paciente</p>
+          </RequireRole>
+        ),
+      },
+    ].map((route) => ({
+      ...route,
+      element: (
+        <>
+          <Header />
+          {route.element}
+        </>
+      ),
+    })),
+    { initialEntries: [path] },
+  );
+  render(
+    <AuthProvider client={client}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </AuthProvider>,
+  );
+  return router;
+}
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
+
+async function signUpThroughForm(email: string) {
+  fireEvent.click(await screen.findByRole('button', { name: 'Cadastre-se' }));
+  type('Nome completo', 'Ana Souza');
+  type('CPF', '52998224725');
+  type('Data de nascimento', '05121990');
+  type('WhatsApp (opcional)', '11987654321');
+  type('E-mail', email);
+  type('Senha', 'senha-forte-1');
+  fireEvent.click(screen.getByRole('button', { name: 'Criar Conta' }));
+}
+
+async function logInThroughForm(email: string, password: string) {
+  const submit = await screen.findByRole('button', { name: 'Entrar' });
+  type('E-mail', email);
+  type('Senha', password);
+  fireEvent.click(submit);
+}
+
+type MailboxMessage = {
+  to: string;
+  subject: string;
+  links?: string[];
+  html?: string;
+  text?: string;
+};
+
+async function mailTo(email: string): Promise<MailboxMessage[]> {
+  const response = await fetch(`${platform.url}/mailbox/api?to=${encodeURIComponent(email)}`);
+  const body = (await response.json()) as { messages?: MailboxMessage[] } | MailboxMessage[];
+  return Array.isArray(body) ? body : (body.messages ?? []);
+}
+
+describe('patient account flows against the local Supabase platform', () => {
+  const email = 'ana.souza@example.com';
+
+  it('signs up with the spec metadata and shows the success page', async () => {
+    const router = renderApp(platform.client(), '/acesso-paciente');
+    await signUpThroughForm(email);
+    expect(
+      await screen.findByText('Cadastro realizado com sucesso!', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(router.state.location.state).toEqual({ email });
+    expect(screen.getByText(email)).toBeTruthy();
+
+    const { data } = await platform.admin.auth.admin.listUsers();
+    const user = data.users.find((candidate) => candidate.email === email);
+    expect(user?.user_metadata).toMatchObject({
+      full_name: 'Ana Souza',
+      cpf: '52998224725',
+      data_nasc: '1990-12-05',
+      whatsapp: '(11) 98765-4321',
+      role: 'paciente',
+    });
+    const messages = await mailTo(email);
+    expect(messages).toHaveLength(1);
+    expect(JSON.stringify(messages[0])).toContain(
+      encodeURIComponent(`${window.location.origin}/acesso-paciente`),
+    );
+  });
+
+  it('answers a second sign-up with the same e-mail by sending the confirmation again', async () => {
+    renderApp(platform.client(), '/acesso-paciente');
+    await signUpThroughForm(email);
+    expect(
+      await screen.findByText('Cadastro realizado com sucesso!', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByText('Falha no Cadastro')).toBeNull();
+    expect(await mailTo(email)).toHaveLength(2);
+  });
+
+  it('refuses to log in before the e-mail is confirmed', async () => {
+    renderApp(platform.client(), '/acesso-paciente');
+    await logInThroughForm(email, 'senha-forte-1');
+    expect(await screen.findByText('Falha no Login', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Seu e-mail ainda não foi confirmado. Por favor, verifique sua caixa de entrada e clique no link de confirmação.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('does not say which of e-mail or password was wrong', async () => {
+    renderApp(platform.client(), '/acesso-paciente');
+    await logInThroughForm(email, 'senha-errada-1');
+    expect(await screen.findByText('Falha no Login', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('Email ou senha inválidos.')).toBeTruthy();
+  });
+
+  it('after confirmation, brings the patient back to the page that asked for login', async () => {
+    const { data } = await platform.admin.auth.admin.listUsers();
+    const user = data.users.find((candidate) => candidate.email === email);
+    await platform.admin.auth.admin.updateUserById(user!.id, { email_confirm: true });
+
+    const router = renderApp(platform.client(), '/paciente/dashboard?aba=consultas');
+    await screen.findByRole('button', { name: 'Entrar' });
+    expect(router.state.location.pathname).toBe('/acesso-paciente');
+    await logInThroughForm(email, 'senha-forte-1');
+
+    expect(await screen.findByText('painel do paciente', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/paciente/dashboard');
+    expect(router.state.location.search).toBe('?aba=consultas');
+    expect(
+      screen.getByText('E-mail confirmado com sucesso! Sua conta foi ativada. Bem-vindo!'),
+    ).toBeTruthy();
+    const nav = within(screen.getByRole('navigation', { name: 'Principal' }));
+    expect(nav.getByRole('link', { name: 'Meu Painel' }).getAttribute('href')).toBe(
+      '/paciente/dashboard',
+    );
+
+    fireEvent.click(nav.getByRole('button', { name: 'Sair' }));
+    expect(await screen.findByText('início')).toBeTruthy();
+    expect(await nav.findByRole('link', { name: 'Área do Paciente' })).toBeTruthy();
+  });
+});
