@@ -1,20 +1,15 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { PlatformContext } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
 import { asCaller, caller } from './caller.ts';
 import { errors, fail } from './errors.ts';
 import { readJson } from './json-body.ts';
 import { findBucket, readObject } from './objects.ts';
-import { objectResponse } from './serve-object.ts';
+import { downloadParam, objectResponse } from './serve-object.ts';
 import { iso, likeLiteral } from './sql.ts';
 
 type Target = { bucket: string; key: string };
-
-function downloadParam(c: Context): string | undefined {
-  const value = c.req.query('download');
-  if (value !== undefined && value.length > 255) fail(errors.invalidParameter('download'));
-  return value;
-}
 
 /** `download(path)`: the caller must pass the SELECT policy on the object. */
 export async function getAuthenticated(
@@ -54,7 +49,7 @@ export async function getInfo(
   route: 'public' | 'authenticated',
 ): Promise<Response> {
   const bucket = await findBucket(ctx.db, t.bucket);
-  const query = (tx: { query: typeof ctx.db.query }) =>
+  const query = (tx: Queryable) =>
     tx.query<{ info: unknown }>(
       `select ${INFO_JSON} as info from storage.objects o where o.bucket_id = $1 and o.name = $2`,
       [t.bucket, t.key],

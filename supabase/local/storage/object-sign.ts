@@ -5,9 +5,8 @@ import { signJwt, verifyJwt } from '../jwt.ts';
 import { asCaller, caller, JWT_MESSAGES } from './caller.ts';
 import { errors, fail } from './errors.ts';
 import { readJson } from './json-body.ts';
-import { objectKey } from './names.ts';
 import { readObject } from './objects.ts';
-import { objectResponse } from './serve-object.ts';
+import { downloadParam, objectResponse } from './serve-object.ts';
 
 type Target = { bucket: string; key: string };
 
@@ -85,11 +84,8 @@ export async function getSigned(c: Context, ctx: PlatformContext, t: Target): Pr
   const verified = await verifyJwt(token, ctx.config.jwtSecret);
   if (!verified.ok) return fail(errors.invalidJwt(JWT_MESSAGES[verified.reason]));
   if (verified.claims.url !== `${t.bucket}/${t.key}`) fail(errors.invalidSignature());
-  const download = c.req.query('download');
-  if (download !== undefined && download.length > 255) fail(errors.invalidParameter('download'));
+  const download = downloadParam(c);
   const exp = typeof verified.claims.exp === 'number' ? verified.claims.exp : 0;
-  const { object, bytes } = await ctx.db.transaction((tx) =>
-    readObject(tx, t.bucket, objectKey(t.key)),
-  );
+  const { object, bytes } = await ctx.db.transaction((tx) => readObject(tx, t.bucket, t.key));
   return objectResponse(object, bytes, { download, expires: new Date(exp * 1000).toUTCString() });
 }

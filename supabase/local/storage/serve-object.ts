@@ -1,4 +1,13 @@
+import type { Context } from 'hono';
+import { errors, fail } from './errors.ts';
 import type { StoredObject } from './objects.ts';
+
+/** `?download` / `?download=<name>`: ask the browser to save the file (under that name). */
+export function downloadParam(c: Context): string | undefined {
+  const value = c.req.query('download');
+  if (value !== undefined && value.length > 255) fail(errors.invalidParameter('download'));
+  return value;
+}
 
 /**
  * The download response the service's asset renderer sends. HTML is served as text/plain,
