@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { PlatformContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
-import { identify, runAs, type Identity } from '../request-auth.ts';
+import { runAs, type Identity } from '../request-auth.ts';
 import {
   Abort,
   apiError,
@@ -28,6 +28,7 @@ import {
   type Plan,
   type RowsResult,
 } from './plans.ts';
+import { createIdentityCache } from './identity-cache.ts';
 import { ident, Params, planQuery, relationSource } from './query.ts';
 import {
   contentRange,
@@ -132,6 +133,7 @@ async function readJson(req: Request, allowEmpty: boolean): Promise<Result<unkno
 
 export function createRestApp(ctx: PlatformContext): Hono {
   const cache = createSchemaCacheHolder(ctx.db);
+  const identifyCached = createIdentityCache(ctx.config.jwtSecret);
   cache
     .get()
     .catch((e: unknown) => ctx.log.error({ msg: 'rest schema cache failed', error: String(e) }));
@@ -378,10 +380,7 @@ export function createRestApp(ctx: PlatformContext): Hono {
     const write = req.method !== 'GET' && !head;
     const profile = checkProfile(req.headers.get(write ? 'content-profile' : 'accept-profile'));
     if (!profile.ok) return errorResponse(profile.error, head);
-    const who = await identify(
-      { authorization: req.headers.get('authorization'), apikey: req.headers.get('apikey') },
-      ctx.config.jwtSecret,
-    );
+    const who = await identifyCached(req.headers.get('authorization'), req.headers.get('apikey'));
     if (!who.ok) return errorResponse(authError(who.reason, who.message), head);
     const representation = negotiate(req.headers.get('accept'));
     if (!representation.ok) return errorResponse(representation.error, head);

@@ -1,0 +1,124 @@
+/**
+ * /rest/v1 versus the same SQL sent straight to the database with the platform's own driver,
+ * on PostgreSQL and on PGlite: GET by id and a single-row POST (return=minimal), 16 concurrent
+ * clients, fixed duration. `npx tsx bench/rest/index.ts` or `npm run bench`.
+ */
+import { openDatabase, type Database } from '../../supabase/local/db/index.ts';
+import { bootstrap } from '../../supabase/local/bootstrap/index.ts';
+import { createLogger } from '../../supabase/local/log.ts';
+import { runAs } from '../../supabase/local/request-auth.ts';
+import { httpClient, measure, type Measurement } from './load.ts';
+import { freshPostgres, MIGRATIONS_DIR, startServer } from './setup.ts';
+
+const CLIENTS = 16;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROWS = 1000;
+
+/** The statements /rest/v1 generates for these two requests (see rest/plans.ts). */
+const GET_SQL =
+  `select null as total, count(*) as page, coalesce(json_agg(pgrst_t), '[]')::text as body, null as inserted ` +
+  `from (select pgrst_0."id" as "id", pgrst_0."name" as "name", pgrst_0."qty" as "qty", pgrst_0."created_at" as "created_at" ` +
+  `from public."bench_items" pgrst_0 where pgrst_0."id" = $1 limit 1000 offset 0) pgrst_t`;
+const INSERT_SQL =
+  `insert into public."bench_items" as pgrst_target ("name", "qty") ` +
+  `select "name", "qty" from json_populate_recordset(null::public."bench_items", $1::json)`;
+
+const anonIdentity = { role: 'anon', claims: { role: 'anon' } };
+const randomId = () => 1 + Math.floor(Math.random() * ROWS);
+const newRow = () => JSON.stringify([{ name: 'bench', qty: 1 }]);
+
+type Row = { backend: string; scenario: string; path: string; m: Measurement };
+
+function fmt(r: Row): string {
+  const rps = r.m.requests / r.m.seconds;
+  return `${r.backend.padEnd(10)} ${r.scenario.padEnd(10)} ${r.path.padEnd(16)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${r.m.p50.toFixed(2).padStart(6)} ms  p99 ${r.m.p99.toFixed(2).padStart(6)} ms`;
+}
+
+async function benchBackend(
+  backend: 'postgres' | 'pglite',
+  databaseUrl: string | undefined,
+): Promise<Row[]> {
+  const server = await startServer(databaseUrl);
+  // PGlite is embedded: the direct baseline gets its own in-process instance with the same schema.
+  const db: Database = await openDatabase(databaseUrl ? { databaseUrl } : {});
+  if (!databaseUrl)
+    await bootstrap(db, { migrationsDir: MIGRATIONS_DIR, log: createLogger('silent') });
+  const request = httpClient(server.url, CLIENTS);
+  const headers = { apikey: server.anonKey, authorization: `Bearer ${server.anonKey}` };
+  const expect = (want: number) => (status: number) => {
+    if (status !== want) throw new Error(`unexpected HTTP ${status}`);
+  };
+  const rows: Row[] = [];
+  const run = async (scenario: string, path: string, op: () => Promise<unknown>) => {
+    const m = await measure(async () => void (await op()), CLIENTS, SECONDS);
+    const row = { backend, scenario, path, m };
+    console.log(fmt(row));
+    rows.push(row);
+  };
+  try {
+    await run('get-by-id', 'REST', () =>
+      request('GET', `/rest/v1/bench_items?select=*&id=eq.${randomId()}`, headers).then(
+        expect(200),
+      ),
+    );
+    await run('get-by-id', 'direct', () => db.query(GET_SQL, [randomId()]));
+    await run('get-by-id', 'direct+runAs', () =>
+      runAs(db, anonIdentity, { method: 'GET', path: '/bench_items' }, (tx) =>
+        tx.query(GET_SQL, [randomId()]),
+      ),
+    );
+    const postHeaders = { ...headers, 'content-type': 'application/json' };
+    await run('post-row', 'REST', () =>
+      request(
+        'POST',
+        '/rest/v1/bench_items',
+        postHeaders,
+        JSON.stringify({ name: 'bench', qty: 1 }),
+      ).then(expect(201)),
+    );
+    await run('post-row', 'direct', () => db.query(INSERT_SQL, [newRow()]));
+    await run('post-row', 'direct+runAs', () =>
+      runAs(db, anonIdentity, { method: 'POST', path: '/bench_items' }, (tx) =>
+        tx.query(INSERT_SQL, [newRow()]),
+      ),
+    );
+  } finally {
+    await db.close();
+    await server.stop();
+  }
+  return rows;
+}
+
+function ratios(rows: Row[]) {
+  for (const backend of ['postgres', 'pglite']) {
+    for (const scenario of ['get-by-id', 'post-row']) {
+      const pick = (path: string) =>
+        rows.find((r) => r.backend === backend && r.scenario === scenario && r.path === path)?.m;
+      const rest = pick('REST');
+      const direct = pick('direct');
+      const tx = pick('direct+runAs');
+      if (!rest || !direct || !tx) continue;
+      const rps = (m: Measurement) => m.requests / m.seconds;
+      console.log(
+        `${backend.padEnd(10)} ${scenario.padEnd(10)} REST/direct: throughput cost ${(rps(direct) / rps(rest)).toFixed(2)}x, ` +
+          `p50 ${(rest.p50 / direct.p50).toFixed(2)}x  |  REST/direct+runAs: throughput cost ${(rps(tx) / rps(rest)).toFixed(2)}x, p50 ${(rest.p50 / tx.p50).toFixed(2)}x`,
+      );
+    }
+  }
+}
+
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+console.log(
+  `bench/rest: ${CLIENTS} concurrent clients, ${SECONDS} s per measurement, keep-alive HTTP`,
+);
+const pgDb = await freshPostgres(serverUrl);
+const rows: Row[] = [];
+try {
+  // The server process bootstraps the fresh database (schema + 1000 rows) before listening.
+  rows.push(...(await benchBackend('postgres', pgDb.url)));
+} finally {
+  await pgDb.drop();
+}
+rows.push(...(await benchBackend('pglite', undefined)));
+console.log('');
+ratios(rows);
