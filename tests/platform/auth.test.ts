@@ -624,6 +624,24 @@ describe('rate limits', () => {
     );
     expect(await mailsTo(email, limited)).toHaveLength(1);
   });
+
+  it('limits sign-in attempts per client address (429 over_request_rate_limit)', async () => {
+    const statuses: number[] = [];
+    let limitError: unknown;
+    for (let i = 0; i < 35; i++) {
+      const { error } = await limited
+        .client()
+        .auth.signInWithPassword({ email: 'x@example.com', password: 'errada' });
+      statuses.push(error?.status ?? 200);
+      if (error?.status === 429) limitError = error;
+    }
+    expect(statuses.slice(0, 25).every((s) => s === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect(limitError).toMatchObject({
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    });
+  });
 });
 
 describe('PKCE flow', () => {
@@ -745,6 +763,43 @@ describe('admin API', () => {
       status: 404,
       code: 'user_not_found',
     });
+  });
+
+  it('generates sign-up and recovery links without sending mail', async () => {
+    const email = newEmail('link');
+    const { data, error } = await t.admin.auth.admin.generateLink({
+      type: 'signup',
+      email,
+      password: PASSWORD,
+      options: { data: { nome: 'Link' }, redirectTo: `${APP}/entrar` },
+    });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.user_metadata.nome).toBe('Link');
+    expect(data.properties).toMatchObject({
+      verification_type: 'signup',
+      redirect_to: `${APP}/entrar`,
+    });
+    expect(data.properties?.email_otp).toMatch(/^\d{6}$/);
+    expect(await mailsTo(email)).toHaveLength(0);
+    const location = await follow(data.properties?.action_link ?? '');
+    expect(hashOf(location).type).toBe('signup');
+
+    const recovery = await t.admin.auth.admin.generateLink({ type: 'recovery', email });
+    const client = t.client();
+    const seen = events(client);
+    const verified = await client.auth.verifyOtp({
+      token_hash: recovery.data.properties?.hashed_token ?? '',
+      type: 'recovery',
+    });
+    expect(verified.error).toBeNull();
+    expect(seen).toContain('PASSWORD_RECOVERY');
+
+    const unknown = await t.admin.auth.admin.generateLink({
+      type: 'recovery',
+      email: newEmail('nobody'),
+    });
+    expect(unknown.error).toMatchObject({ status: 404, code: 'user_not_found' });
   });
 
   it('refuses the anon key and a user token with 403 not_admin', async () => {

@@ -11,24 +11,30 @@ const MAX_FREQUENCY_SECONDS = 60;
 /** GoTrue's `MAILER_OTP_EXP` default. */
 export const OTP_EXPIRY_SECONDS = 86400;
 
-export type EmailKind = 'signup' | 'recovery' | 'email_change';
+/** Kinds of e-mail token; `magiclink` and `invite` are only minted by the admin generate_link. */
+export type EmailKind = 'signup' | 'recovery' | 'email_change' | 'magiclink' | 'invite';
+/** Kinds the server e-mails itself. */
+export type MailedKind = 'signup' | 'recovery' | 'email_change';
+
+const confirmation = {
+  column: 'confirmation_token',
+  sentAt: 'confirmation_sent_at',
+  oneTime: 'confirmation_token',
+  age: (u: UserRow) => u.confirmation_age,
+} as const;
+const recovery = {
+  column: 'recovery_token',
+  sentAt: 'recovery_sent_at',
+  oneTime: 'recovery_token',
+  age: (u: UserRow) => u.recovery_age,
+} as const;
 
 /** Where each kind keeps its token, and the flow it starts (amr method of the later session). */
 export const EMAIL_KINDS = {
-  signup: {
-    column: 'confirmation_token',
-    sentAt: 'confirmation_sent_at',
-    oneTime: 'confirmation_token',
-    method: 'email/signup',
-    age: (u: UserRow) => u.confirmation_age,
-  },
-  recovery: {
-    column: 'recovery_token',
-    sentAt: 'recovery_sent_at',
-    oneTime: 'recovery_token',
-    method: 'recovery',
-    age: (u: UserRow) => u.recovery_age,
-  },
+  signup: { ...confirmation, method: 'email/signup' },
+  invite: { ...confirmation, method: 'invite' },
+  recovery: { ...recovery, method: 'recovery' },
+  magiclink: { ...recovery, method: 'magiclink' },
   email_change: {
     column: 'email_change_token_new',
     sentAt: 'email_change_sent_at',
@@ -50,7 +56,7 @@ function newOtp(): string {
 }
 
 /** Throws GoTrue's 429 when the previous mail of this kind went out less than a minute ago. */
-export function checkMailFrequency(ctx: PlatformContext, user: UserRow, kind: EmailKind): void {
+export function checkMailFrequency(ctx: PlatformContext, user: UserRow, kind: MailedKind): void {
   if (!ctx.config.rateLimit) return;
   const age = EMAIL_KINDS[kind].age(user);
   if (age !== null && age < MAX_FREQUENCY_SECONDS) {
@@ -63,20 +69,21 @@ export function checkMailFrequency(ctx: PlatformContext, user: UserRow, kind: Em
   }
 }
 
+export type EmailToken = { to: string; otp: string; hash: string; link: string };
+
 /**
- * Stores a fresh token of `kind` for the user (in the caller's transaction) and returns the
- * e-mail to send once that transaction has committed. With PKCE the token is prefixed `pkce_`
- * and a flow state remembers the challenge, so the link redirects with `?code=` instead of tokens.
+ * Stores a fresh token of `kind` for the user in the caller's transaction. With PKCE the token
+ * is prefixed `pkce_` and a flow state remembers the challenge, so the link redirects with
+ * `?code=` instead of tokens.
  */
-export async function prepareEmail(
+export async function storeEmailToken(
   ctx: PlatformContext,
   tx: Queryable,
   user: UserRow,
   kind: EmailKind,
   redirectTo: string,
   pkce: Pkce,
-): Promise<OutgoingMail> {
-  checkMailFrequency(ctx, user, kind);
+): Promise<EmailToken> {
   const k = EMAIL_KINDS[kind];
   const to = kind === 'email_change' ? user.new_email : user.email;
   const otp = newOtp();
@@ -103,14 +110,31 @@ export async function prepareEmail(
   const link =
     `${ctx.config.apiExternalUrl}/auth/v1/verify?token=${encodeURIComponent(hash)}` +
     `&type=${kind}&redirect_to=${encodeURIComponent(redirectTo)}`;
-  return composeMail(kind, to, link, otp);
+  return { to, otp, hash, link };
+}
+
+/**
+ * Stores a token (subject to the one-mail-a-minute limit) and returns the e-mail to send once
+ * the caller's transaction has committed.
+ */
+export async function prepareEmail(
+  ctx: PlatformContext,
+  tx: Queryable,
+  user: UserRow,
+  kind: MailedKind,
+  redirectTo: string,
+  pkce: Pkce,
+): Promise<OutgoingMail> {
+  checkMailFrequency(ctx, user, kind);
+  const token = await storeEmailToken(ctx, tx, user, kind, redirectTo, pkce);
+  return composeMail(kind, token);
 }
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const TEMPLATES: Record<
-  EmailKind,
+  MailedKind,
   { subject: string; intro: string; action: string; outro: string }
 > = {
   signup: {
@@ -133,7 +157,7 @@ const TEMPLATES: Record<
   },
 };
 
-function composeMail(kind: EmailKind, to: string, link: string, otp: string): OutgoingMail {
+function composeMail(kind: MailedKind, { to, link, otp }: EmailToken): OutgoingMail {
   const t = TEMPLATES[kind];
   const text = `${t.intro}\n\n${t.action}: ${link}\n\nOu use o código: ${otp}\n\n${t.outro}\n`;
   const html =

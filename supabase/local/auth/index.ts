@@ -7,6 +7,7 @@ import { createRateLimiter } from './rate-limit.ts';
 import {
   adminCreateUser,
   adminDeleteUser,
+  adminGenerateLink,
   adminGetUser,
   adminListUsers,
   adminUpdateUser,
@@ -91,5 +92,6 @@ export function createAuthApp(ctx: PlatformContext): Hono {
   app.get('/admin/users/:id', h(adminGetUser));
   app.put('/admin/users/:id', h(adminUpdateUser));
   app.delete('/admin/users/:id', h(adminDeleteUser));
+  app.post('/admin/generate_link', h(adminGenerateLink));
   return app;
 }

@@ -5,7 +5,8 @@ import type { Queryable } from '../../db/index.ts';
 import { checkPasswordStrength, hashPassword, validateEmail } from '../credentials.ts';
 import type { AuthDeps } from '../deps.ts';
 import { authError } from '../errors.ts';
-import { metadata, optionalString, readBody } from '../http.ts';
+import { allowedRedirect, metadata, optionalString, readBody } from '../http.ts';
+import { storeEmailToken } from '../email-tokens.ts';
 import { UUID, requireAdmin } from '../guard.ts';
 import { userJson } from '../user-json.ts';
 import {
@@ -219,4 +220,90 @@ export async function adminDeleteUser(c: Context, { ctx }: AuthDeps): Promise<Re
     );
   });
   return c.json({});
+}
+
+const GenerateLinkBody = v.object({
+  type: optionalString,
+  email: optionalString,
+  password: optionalString,
+  data: metadata,
+  redirect_to: optionalString,
+  redirectTo: optionalString,
+});
+
+const LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery'] as const;
+type LinkType = (typeof LINK_TYPES)[number];
+const isLinkType = (t: string | null | undefined): t is LinkType =>
+  (LINK_TYPES as readonly (string | null | undefined)[]).includes(t);
+
+/**
+ * POST /admin/generate_link — mints the link an e-mail would carry, without sending it (for
+ * server-side flows and tests). Sign-up and invite create the user when the address is new.
+ */
+export async function adminGenerateLink(c: Context, { ctx }: AuthDeps): Promise<Response> {
+  await requireAdmin(c, ctx);
+  const body = await readBody(c, GenerateLinkBody);
+  const type = body.type;
+  if (!isLinkType(type)) {
+    throw authError(
+      400,
+      'validation_failed',
+      `Invalid email action link type requested: ${type ?? ''}`,
+    );
+  }
+  const email = validateEmail(body.email ?? '');
+  const redirect = allowedRedirect(
+    c.req.query('redirect_to') ?? body.redirect_to ?? body.redirectTo ?? undefined,
+    ctx.config.siteUrl,
+  );
+  const existing = await findUserByEmail(ctx.db, email);
+  const creates = type === 'signup' || type === 'invite';
+  if (creates && existing?.email_confirmed_at) {
+    throw authError(
+      422,
+      'email_exists',
+      'A user with this email address has already been registered',
+    );
+  }
+  if (!creates && !existing)
+    throw authError(404, 'user_not_found', 'User with this email not found');
+  let encryptedPassword: string | null = null;
+  if (type === 'signup' && !existing) {
+    if (!body.password)
+      throw authError(400, 'validation_failed', 'Signup requires a valid password');
+    checkPasswordStrength(body.password);
+    encryptedPassword = await hashPassword(body.password, ctx.config.bcryptCost);
+  }
+  const id = existing?.id ?? randomUUID();
+  const result = await ctx.db
+    .transaction(async (tx) => {
+      if (!existing) {
+        await insertUser(tx, {
+          id,
+          email,
+          encryptedPassword,
+          confirmed: false,
+          userMetadata: signupMetadata(id, email, body.data ?? {}, false),
+        });
+        if (type === 'invite')
+          await tx.query('update auth.users set invited_at = now() where id = $1', [id]);
+      }
+      const user = await findUserById(tx, id);
+      if (!user) return undefined;
+      const token = await storeEmailToken(ctx, tx, user, type, redirect, undefined);
+      const updated = await findUserById(tx, id);
+      return updated && { user: updated, token };
+    })
+    .catch((e: unknown) => {
+      throw userSaveError(e);
+    });
+  if (!result) throw authError(422, 'validation_failed', 'Database error saving new user');
+  return c.json({
+    ...userJson(result.user),
+    action_link: result.token.link,
+    email_otp: result.token.otp,
+    hashed_token: result.token.hash,
+    redirect_to: redirect,
+    verification_type: type,
+  });
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AuthDeps } from '../deps.ts';
-import { prepareEmail, type EmailKind } from '../email-tokens.ts';
+import { prepareEmail, type MailedKind } from '../email-tokens.ts';
 import { authError } from '../errors.ts';
 import { validateEmail } from '../credentials.ts';
 import {
@@ -27,7 +27,7 @@ async function sendEmail(
   c: Context,
   { ctx }: AuthDeps,
   user: UserRow,
-  kind: EmailKind,
+  kind: MailedKind,
   pkce: Pkce,
 ): Promise<void> {
   const redirect = allowedRedirect(c.req.query('redirect_to'), ctx.config.siteUrl);
