@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { SLOT_DURATION_MINUTES } from '../availability/constants.ts';
+import { doctorDisplayName } from '../doctors/fixed-doctors.ts';
 import type { Slot } from '../availability/slots.ts';
 import { formatWallTime } from '../time/wall-time.ts';
 import { parseInstant, toSaoPaulo } from '../time/zone.ts';
@@ -104,7 +105,7 @@ export type BookableDoctor = {
 export function createBookingDetails(doctor: BookableDoctor, slot: Slot): BookingDetails {
   return {
     medico_id: doctor.id,
-    doctor_name: doctor.public_name?.trim() || doctor.name,
+    doctor_name: doctorDisplayName(doctor),
     specialty: doctor.specialty ?? '',
     appointment_date: slot.date.toString(),
     appointment_time: slot.time,
