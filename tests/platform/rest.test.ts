@@ -284,6 +284,19 @@ describe('reading rows', () => {
     const stripped = await anon.from('authors').select('id,email').eq('id', 3).stripNulls();
     expect(stripped.data).toEqual([{ id: 3 }]);
   });
+  it('reads views and orders by a column of a to-one embed', async () => {
+    const view = await anon.from('published_posts').select('title').order('id');
+    expect(view.data).toEqual([{ title: 'Primeiro' }, { title: 'Terceiro com espaço' }]);
+    const byAuthor = await anon
+      .from('posts')
+      .select('id, author:authors!posts_author_id_fkey(name)')
+      .in('id', [1, 3])
+      .order('author(name)', { ascending: false });
+    expect(byAuthor.data).toEqual([
+      { id: 3, author: { name: 'Bia' } },
+      { id: 1, author: { name: 'Ana' } },
+    ]);
+  });
 });
 
 describe('embedding related rows', () => {
@@ -589,6 +602,16 @@ describe('calling functions', () => {
       { count: 'exact', head: true },
     );
     expect(counted.count).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reports an ambiguous overload with 300 PGRST203', async () => {
+    const res = await anon.rpc('overloaded', { x: 1 });
+    expect(res.status).toBe(300);
+    expect(res.error).toMatchObject({
+      code: 'PGRST203',
+      message:
+        'Could not choose the best candidate function between: public.overloaded(x => integer), public.overloaded(x => text)',
+    });
   });
 
   it('answers 204 for void, 400 with hint and details for RAISE, 404 PGRST202 for unknown functions', async () => {

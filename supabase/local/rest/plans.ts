@@ -195,7 +195,12 @@ export function insertPlan(
 
   const node = planQuery(cache, relationSource(relation), selectOnly(query));
   if (!node.ok) return node;
-  const returning = ' returning pgrst_target.*, (pgrst_target.xmax = 0) as pgrst_inserted';
+  // xmax = 0 tells a fresh row from one merged by ON CONFLICT; views have no system columns.
+  const inserted =
+    opts.prefer.resolution === 'merge-duplicates' && relation.kind === 'table'
+      ? '(pgrst_target.xmax = 0)'
+      : 'true';
+  const returning = ` returning pgrst_target.*, ${inserted} as pgrst_inserted`;
   const dml =
     statements.length === 1
       ? `${statements[0]?.sql}${returning}`

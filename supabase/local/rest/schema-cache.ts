@@ -108,7 +108,7 @@ select json_build_object(
                    where rc.oid = rt.typrelid and rc.relnamespace = 'public'::regnamespace
                      and rc.relkind in ('r', 'p', 'v', 'm', 'f')),
       'retColumns', coalesce(cols.columns, '[]')
-    )), '[]')
+    ) order by p.oid), '[]')
     from pg_proc p
     join pg_type rt on rt.oid = p.prorettype
     left join cols on cols.attrelid = rt.typrelid
