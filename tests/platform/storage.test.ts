@@ -358,6 +358,44 @@ describe('storage', () => {
     });
   });
 
+  it('issues signed upload URLs only for writable keys; the token uploads once as its signer', async () => {
+    const path = `${alice.id}/assinado-upload.png`;
+    const signed = await alice.client.storage.from('avatars').createSignedUploadUrl(path);
+    expect(signed.error).toBeNull();
+    expect(signed.data!.signedUrl).toContain(
+      `/storage/v1/object/upload/sign/avatars/${path}?token=`,
+    );
+
+    const anyone = t.client().storage.from('avatars');
+    const uploaded = await anyone.uploadToSignedUrl(path, signed.data!.token, PNG, {
+      contentType: 'image/png',
+    });
+    expect(uploaded).toEqual({ data: { path, fullPath: `avatars/${path}` }, error: null });
+    const again = await anyone.uploadToSignedUrl(path, signed.data!.token, PNG, {
+      contentType: 'image/png',
+    });
+    expect((again.error as StorageErr).code).toBe('Duplicate');
+    const row = await t.platform.ctx.db.query<{ owner_id: string }>(
+      'select owner_id from storage.objects where bucket_id = $1 and name = $2',
+      ['avatars', path],
+    );
+    expect(row.rows[0]?.owner_id).toBe(alice.id);
+
+    const foreign = await bob.client.storage
+      .from('avatars')
+      .createSignedUploadUrl(`${alice.id}/bob.png`);
+    expect((foreign.error as StorageErr).code).toBe('AccessDenied');
+    const wrongKey = await anyone.uploadToSignedUrl(
+      `${alice.id}/outro.png`,
+      signed.data!.token,
+      PNG,
+      {
+        contentType: 'image/png',
+      },
+    );
+    expect((wrongKey.error as StorageErr).code).toBe('InvalidSignature');
+  });
+
   it('moves and copies objects through the same policies', async () => {
     const docs = alice.client.storage.from('docs');
     await docs.upload(`${alice.id}/mover.txt`, 'm');

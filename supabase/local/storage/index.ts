@@ -12,6 +12,7 @@ import { errorResponse, errors, fail, toStorageError } from './errors.ts';
 import { bucketName, decode, splitBucketAndKey } from './names.ts';
 import { getAuthenticated, getInfo, getPublic, listObjects } from './object-read.ts';
 import { getSigned, signMany, signOne } from './object-sign.ts';
+import { signUpload, uploadSigned } from './signed-upload.ts';
 import {
   copyObject,
   moveObject,
@@ -98,6 +99,14 @@ export function createStorageApp(ctx: PlatformContext): Hono {
   app.post(
     '/object/copy',
     handle((c) => copyObject(c, ctx)),
+  );
+  app.post(
+    '/object/upload/sign/*',
+    handle((c) => signUpload(c, ctx, target(c, '/object/upload/sign/'))),
+  );
+  app.put(
+    '/object/upload/sign/*',
+    handle((c) => uploadSigned(c, ctx, target(c, '/object/upload/sign/'))),
   );
   app.post(
     '/object/sign/*',

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { PlatformContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
+import type { Identity } from '../request-auth.ts';
 import { asCaller, asPlatform, caller, ownerOf } from './caller.ts';
 import { errors, fail } from './errors.ts';
 import { readJson } from './json-body.ts';
@@ -69,22 +70,16 @@ async function writeRow(tx: Queryable, mode: WriteMode, params: readonly unknown
 /** Rolls back a permission probe that succeeded. */
 class ProbeDone extends Error {}
 
-/**
- * Upload (POST, optionally upsert) or replace (PUT). Like the real service, the row write is
- * first tried and rolled back, so a caller RLS refuses (or a duplicate) is answered before the
- * body is read; then the bucket's size and mime rules apply, and the row and its bytes are
- * written in one transaction as the caller.
- */
-export async function writeObject(
-  c: Context,
-  ctx: PlatformContext,
-  target: { bucket: string; key: string },
-  mode: WriteMode,
-): Promise<Response> {
-  const identity = await caller(c, ctx);
-  const bucket = (await findBucket(ctx.db, target.bucket)) ?? fail(errors.noSuchBucket());
+type Target = { bucket: string; key: string };
+
+function rowParams(
+  target: Target,
+  identity: Identity,
+  metadata: ObjectMetadata | null,
+  userMetadata: Record<string, unknown> | null,
+): unknown[] {
   const { owner, ownerId } = ownerOf(identity);
-  const row = (metadata: ObjectMetadata | null, userMetadata: Record<string, unknown> | null) => [
+  return [
     target.bucket,
     target.key,
     owner,
@@ -93,12 +88,42 @@ export async function writeObject(
     userMetadata === null ? null : JSON.stringify(userMetadata),
     randomUUID(),
   ];
+}
+
+/**
+ * Tries the row write as `identity` and rolls it back, as the real service does before it
+ * accepts an upload: RLS refusals and duplicates are answered before any body is read.
+ */
+export async function probeWrite(
+  c: Context,
+  ctx: PlatformContext,
+  identity: Identity,
+  target: Target,
+  mode: WriteMode,
+): Promise<void> {
   await asCaller(ctx.db, identity, c, async (tx) => {
-    await writeRow(tx, mode, row(null, null));
+    await writeRow(tx, mode, rowParams(target, identity, null, null));
     throw new ProbeDone();
   }).catch((e: unknown) => {
     if (!(e instanceof ProbeDone)) throw e;
   });
+}
+
+/**
+ * Upload (POST, optionally upsert) or replace (PUT): after the probe, the bucket's size and
+ * mime rules apply, and the row and its bytes are written in one transaction as the caller
+ * (or as `as`, for signed uploads).
+ */
+export async function writeObject(
+  c: Context,
+  ctx: PlatformContext,
+  target: Target,
+  mode: WriteMode,
+  as?: Identity,
+): Promise<Response> {
+  const identity = as ?? (await caller(c, ctx));
+  const bucket = (await findBucket(ctx.db, target.bucket)) ?? fail(errors.noSuchBucket());
+  await probeWrite(c, ctx, identity, target, mode);
 
   const limit = Math.min(bucket.fileSizeLimit || GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT);
   const file = await readUpload(c.req.raw, limit);
@@ -106,7 +131,7 @@ export async function writeObject(
     fail(errors.invalidMimeType(file.mimeType));
   }
   const id = await asCaller(ctx.db, identity, c, async (tx) => {
-    await writeRow(tx, mode, row(metadataOf(file), file.userMetadata));
+    await writeRow(tx, mode, rowParams(target, identity, metadataOf(file), file.userMetadata));
     return writeBytes(tx, target.bucket, target.key, file.bytes);
   });
   return c.json({ Id: id, Key: `${target.bucket}/${target.key}` });
