@@ -1,17 +1,24 @@
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { env } from './config.ts';
 
-/**
- * The app's single supabase-js client. Implicit flow, so the confirmation and recovery links
- * (which carry tokens in the URL fragment) sign the person in on whichever page they land.
- */
-export const supabase = createClient(env.supabaseUrl, env.supabaseAnonKey, {
-  auth: {
-    flowType: 'implicit',
-    detectSessionInUrl: true,
-    persistSession: true,
-    autoRefreshToken: true,
-  },
-});
+export type AppSupabaseClient = SupabaseClient;
 
-export type AppSupabaseClient = typeof supabase;
+let client: AppSupabaseClient | undefined;
+
+/**
+ * The app's single supabase-js client, created on first use so screens that never reach the
+ * backend (and their tests) need no endpoint configured. Implicit flow: the confirmation and
+ * recovery links carry tokens in the URL fragment and sign the person in on whichever page
+ * they land.
+ */
+export function getSupabase(): AppSupabaseClient {
+  client ??= createClient(env.supabaseUrl, env.supabaseAnonKey, {
+    auth: {
+      flowType: 'implicit',
+      detectSessionInUrl: true,
+      persistSession: true,
+      autoRefreshToken: true,
+    },
+  });
+  return client;
+}

@@ -1,20 +1,40 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createClient } from '@supabase/supabase-js';
+import toast, { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
 import type { AuthTarget } from '@/domain/schemas/auth.ts';
 import { MESSAGES } from '@/domain/schemas/fields.ts';
+import { installMatchMedia } from '@/app/testing/match-media.ts';
 import { AuthForm, type AuthMode } from './auth-form.tsx';
+import { NETWORK_ERROR_MESSAGE } from './auth-errors.ts';
 import { PasswordForm } from './password-form.tsx';
+import { SupabaseContext } from './supabase-context.ts';
 
-afterEach(cleanup);
+installMatchMedia();
+
+afterEach(() => {
+  act(() => toast.remove());
+  cleanup();
+});
+
+/** A real client for an API that is not there: what the form meets when the person is offline. */
+const offlineClient = createClient('http://127.0.0.1:9', 'anon-key', {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+});
 
 function renderForm(target: AuthTarget, initialMode: AuthMode = 'login') {
   const router = createMemoryRouter([
     { path: '/', element: <AuthForm target={target} initialMode={initialMode} /> },
   ]);
-  render(<RouterProvider router={router} />);
+  render(
+    <SupabaseContext.Provider value={offlineClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </SupabaseContext.Provider>,
+  );
 }
 
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
@@ -105,14 +125,16 @@ describe('login validation', () => {
     expect(await screen.findByText('A senha deve ter no mínimo 8 caracteres')).toBeTruthy();
   });
 
-  it('only asks doctors for a password, whatever its length', async () => {
+  it('only asks doctors for a password, whatever its length, then tries to sign in', async () => {
     renderForm('medico');
     submit('Entrar');
     expect(await screen.findByText('Senha é obrigatória')).toBeTruthy();
     type('E-mail', 'medico@example.com');
     type('Senha', 'curta');
     submit('Entrar');
-    await waitFor(() => expect(screen.queryByText('Senha é obrigatória')).toBeNull());
+    expect(await screen.findByText('Falha no Login', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText(NETWORK_ERROR_MESSAGE)).toBeTruthy();
+    expect(screen.queryByText('Senha é obrigatória')).toBeNull();
     expect(screen.queryByText('A senha deve ter no mínimo 8 caracteres')).toBeNull();
   });
 

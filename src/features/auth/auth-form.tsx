@@ -54,11 +54,9 @@ function masked(registration: UseFormRegisterReturn, mask: (value: string) => st
   };
 }
 
-function LoginForm({
-  target,
-  onSuccess,
-  client,
-}: Required<Pick<AuthFormProps, 'target' | 'client'>> & Pick<AuthFormProps, 'onSuccess'>) {
+type LoginFormProps = Pick<AuthFormProps, 'target' | 'onSuccess'> & { client: AppSupabaseClient };
+
+function LoginForm({ target, onSuccess, client }: LoginFormProps) {
   const schema = useMemo(() => createLoginSchema(target), [target]);
   const {
     register,

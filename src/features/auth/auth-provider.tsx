@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   isAuthSessionMissingError,
   type AuthChangeEvent,
@@ -7,7 +15,7 @@ import {
   type User,
 } from '@supabase/supabase-js';
 import * as v from 'valibot';
-import type { AppSupabaseClient } from '@/lib/supabase.ts';
+import { getSupabase, type AppSupabaseClient } from '@/lib/supabase.ts';
 import { AuthContext, type AuthContextValue, type AuthState } from './auth-context.ts';
 import {
   fetchProfile,
@@ -20,7 +28,7 @@ import {
   type Role,
 } from './profile.ts';
 import { announceSignIn } from './sign-in-announcement.ts';
-import { SupabaseContext, useSupabase } from './supabase-context.ts';
+import { SupabaseContext } from './supabase-context.ts';
 
 const SIGNED_OUT: AuthState = {
   loading: false,
@@ -44,8 +52,8 @@ type AuthProviderProps = { children: ReactNode; client?: AppSupabaseClient };
 
 /** Owns the session and the person's profile; every screen reads them through `useAuth()`. */
 export function AuthProvider({ children, client: clientProp }: AuthProviderProps) {
-  const defaultClient = useSupabase();
-  const client = clientProp ?? defaultClient;
+  const inherited = useContext(SupabaseContext);
+  const client = clientProp ?? inherited ?? getSupabase();
   const [state, setState] = useState<AuthState>({ ...SIGNED_OUT, loading: true });
   const userIdRef = useRef<string | null>(null);
 

@@ -1,12 +1,12 @@
 import { createContext, useContext } from 'react';
-import { supabase, type AppSupabaseClient } from '@/lib/supabase.ts';
+import { getSupabase, type AppSupabaseClient } from '@/lib/supabase.ts';
 
 /**
  * The supabase-js client screens talk to: the app's single client, unless a test renders the
  * screens against a client of its own platform instance.
  */
-export const SupabaseContext = createContext<AppSupabaseClient>(supabase);
+export const SupabaseContext = createContext<AppSupabaseClient | null>(null);
 
 export function useSupabase(): AppSupabaseClient {
-  return useContext(SupabaseContext);
+  return useContext(SupabaseContext) ?? getSupabase();
 }
