@@ -268,11 +268,48 @@ describe('realtime postgres_changes', () => {
     await t.admin.removeChannel(channel);
   });
 
+  it('follows DDL at runtime: a new column and a revoked column privilege show in the next event', async () => {
+    const anon = t.client();
+    const admin = new Inbox<Change>();
+    const visitor = new Inbox<Change>();
+    await subscribed(
+      t.admin
+        .channel(channelName('ddl-admin'))
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'rt_items' },
+          admin.push,
+        ),
+    );
+    await subscribed(
+      anon
+        .channel(channelName('ddl-anon'))
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'rt_items' },
+          visitor.push,
+        ),
+    );
+    await sql(`insert into rt_items (label) values ('before ddl')`);
+    expect(Object.keys((await visitor.next()).new)).toContain('qty');
+    await sql(`alter table rt_items add column note text`);
+    await sql(`revoke select on rt_items from anon`);
+    await sql(`grant select (id, label, status, due_at, note) on rt_items to anon`);
+    await sql(`insert into rt_items (label, note) values ('after ddl', 'hi')`);
+    expect((await admin.next((c) => c.new.label === 'after ddl')).new).toMatchObject({
+      note: 'hi',
+      qty: 0,
+    });
+    const seen = await visitor.next((c) => c.new.label === 'after ddl');
+    expect(Object.keys(seen.new)).toEqual(['id', 'label', 'status', 'due_at', 'note']);
+    await anon.removeAllChannels();
+  });
+
   it('captures a table published while the server runs, with or without the DDL event trigger', async () => {
     await sql(`create table public.rt_late (id bigint primary key, label text)`);
     await sql(`alter publication supabase_realtime add table public.rt_late`);
     // Without a superuser there is no event trigger; the join itself must then attach capture.
-    await sql(`drop event trigger if exists realtime_publication_ddl`);
+    await sql(`drop event trigger if exists realtime_ddl`);
     await sql(`create table public.rt_later (id bigint primary key, label text)`);
     await sql(`alter publication supabase_realtime add table public.rt_later`);
     const late = new Inbox<Change>();

@@ -69,7 +69,3 @@ export async function publishedTables(
 export async function syncCaptureTriggers(db: Queryable): Promise<void> {
   await db.query('select realtime.sync_triggers()');
 }
-
-export function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}

@@ -1,7 +1,7 @@
 import type { Database } from '../db/index.ts';
 import type { Logger } from '../log.ts';
-import { runAs, type Identity } from '../request-auth.ts';
-import { loadTables, quoteIdent, syncCaptureTriggers, type TableInfo } from './catalog.ts';
+import type { Identity } from '../request-auth.ts';
+import { loadTables, syncCaptureTriggers, type TableInfo } from './catalog.ts';
 import type { FilterTerm } from './filters.ts';
 
 export type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE';
@@ -59,6 +59,8 @@ type Candidate = {
 };
 
 const CHANNEL = 'realtime_change';
+const DDL_CHANNEL = 'realtime_ddl';
+const NO_DDL_TRIGGER_CACHE_MS = 2000;
 /** Change rows whose NOTIFY never arrived (listener reconnect) are dropped after this. */
 const ORPHAN_AGE = '1 minute';
 const BATCH = 500;
@@ -66,8 +68,8 @@ const BATCH = 500;
 /**
  * Turns committed changes into postgres_changes pushes. NOTIFY payloads arrive in commit order;
  * batches are processed one after another in that order, so every subscriber sees a table's
- * changes in commit order. Each batch costs one read-and-delete of the change rows, one catalog
- * read, at most one filter evaluation, and one RLS query per (subscriber identity, table).
+ * changes in commit order. Each batch costs one read-and-delete of the change rows, at most one
+ * filter evaluation and one RLS statement, plus a catalog read after DDL.
  */
 export async function startChangeFeed(db: Database, log: Logger): Promise<ChangeFeed> {
   const subscribers = new Set<PgSubscriber>();
@@ -83,6 +85,13 @@ export async function startChangeFeed(db: Database, log: Logger): Promise<Change
   // Changes left from a previous run have no subscriber to go to.
   await db.query('delete from realtime.change_log');
   await syncCaptureTriggers(db);
+  // Without a superuser there is no DDL event trigger to invalidate the cache; keep it short.
+  const tableCache = new Map<number, { info: TableInfo; at: number }>();
+  const { rows: ddlTrigger } = await db.query(
+    `select 1 from pg_event_trigger where evtname = 'realtime_ddl'`,
+  );
+  const cacheTtl = ddlTrigger.length > 0 ? Infinity : NO_DDL_TRIGGER_CACHE_MS;
+  const unlistenDdl = await db.listen(DDL_CHANNEL, () => tableCache.clear());
   const unlisten = await db.listen(CHANNEL, (payload) => {
     if (closed || !/^\d+$/.test(payload)) return;
     pending.push(payload);
@@ -118,7 +127,7 @@ export async function startChangeFeed(db: Database, log: Logger): Promise<Change
     if (subscribers.size === 0 || rows.length === 0) return;
     const byId = new Map(rows.map((r) => [r.id, r]));
     const changes = ids.flatMap((id) => byId.get(id) ?? []);
-    const tables = await loadTables(db, [...new Set(changes.map((c) => c.relid))]);
+    const tables = await tablesFor([...new Set(changes.map((c) => c.relid))]);
 
     const candidates: Candidate[] = [];
     for (const change of changes) {
@@ -208,9 +217,10 @@ export async function startChangeFeed(db: Database, log: Logger): Promise<Change
 
   /**
    * INSERT and UPDATE go only to subscribers whose role may SELECT the row under RLS, checked
-   * like the real server: by primary key against the table as it is now. A row deleted (or
-   * changed out of sight) before the check is therefore not delivered, and so is a change of a
-   * table with RLS but no primary key. DELETE is never RLS-checked and carries only the key.
+   * like the real server: by primary key against the table as it is now (realtime.visible_rows,
+   * one statement for the whole batch). A row deleted, or changed out of sight, before the check
+   * is therefore not delivered, and neither is a change of a table with RLS but no primary key.
+   * DELETE is never RLS-checked and carries only the key.
    */
   async function hiddenByRls(candidates: Candidate[]): Promise<Set<Candidate>> {
     const groups = new Map<string, Candidate[]>();
@@ -222,54 +232,46 @@ export async function startChangeFeed(db: Database, log: Logger): Promise<Change
       groups.set(key, group);
     }
     const hidden = new Set<Candidate>();
-    for (const group of groups.values()) {
-      const [first] = group;
-      if (!first) continue;
-      const visible = await visibleRows(
-        first.table,
-        first.identity,
-        group.map((c) => c.change.record ?? {}),
-      );
+    if (groups.size === 0) return hidden;
+    const checks = [...groups.values()];
+    const { rows } = await db.query<{ check_no: number; row_no: number }>(
+      'select check_no, row_no from realtime.visible_rows($1::jsonb)',
+      [
+        JSON.stringify(
+          checks.map((group) => ({
+            relid: group[0]!.table.relid,
+            role: group[0]!.identity.role,
+            claims: JSON.stringify(group[0]!.identity.claims),
+            records: group.map((c) => c.change.record ?? {}),
+          })),
+        ),
+      ],
+    );
+    const visible = new Set(rows.map((r) => `${r.check_no}:${r.row_no}`));
+    checks.forEach((group, g) =>
       group.forEach((c, i) => {
-        if (!visible.has(i)) hidden.add(c);
-      });
-    }
+        if (!visible.has(`${g}:${i}`)) hidden.add(c);
+      }),
+    );
     return hidden;
   }
 
-  async function visibleRows(
-    table: TableInfo,
-    identity: Identity,
-    records: Record<string, unknown>[],
-  ): Promise<Set<number>> {
-    const keyColumns = table.primaryKey.map((name) => table.columns.find((c) => c.name === name));
-    if (keyColumns.length === 0 || keyColumns.some((c) => !c)) return new Set();
-    const match = keyColumns
-      .map((c, i) => `t.${quoteIdent(c!.name)} = (x.k->>${i})::${c!.sqlType}`)
-      .join(' and ');
-    const keys = records.map((r) => table.primaryKey.map((name) => asText(r[name])));
-    try {
-      const { rows } = await runAs(
-        db,
-        identity,
-        { method: 'GET', path: '/realtime/v1/websocket' },
-        (tx) =>
-          tx.query<{ i: number }>(
-            `select (x.n - 1)::int as i from jsonb_array_elements($1::jsonb) with ordinality as x(k, n)
-            where exists (select 1 from ${quoteIdent(table.schema)}.${quoteIdent(table.name)} t where ${match})`,
-            [JSON.stringify(keys)],
-          ),
-      );
-      return new Set(rows.map((r) => r.i));
-    } catch (e) {
-      log.error({
-        msg: 'realtime: RLS check failed',
-        table: table.name,
-        role: identity.role,
-        error: String(e),
-      });
-      return new Set();
+  /** Table shapes, cached until the DDL event trigger reports a catalog change. */
+  async function tablesFor(relids: number[]): Promise<Map<number, TableInfo>> {
+    const now = Date.now();
+    const missing = relids.filter((id) => {
+      const hit = tableCache.get(id);
+      return !hit || now - hit.at > cacheTtl;
+    });
+    if (missing.length > 0) {
+      for (const [id, info] of await loadTables(db, missing)) tableCache.set(id, { info, at: now });
     }
+    return new Map(
+      relids.flatMap((id) => {
+        const hit = tableCache.get(id);
+        return hit ? [[id, hit.info] as const] : [];
+      }),
+    );
   }
 
   return {
@@ -283,6 +285,7 @@ export async function startChangeFeed(db: Database, log: Logger): Promise<Change
       subscribers.clear();
       await draining;
       await unlisten();
+      await unlistenDdl();
     },
   };
 }

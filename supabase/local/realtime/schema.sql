@@ -98,27 +98,70 @@ begin
   return changed;
 end $$;
 
--- Keeps the triggers in step with the publication as migrations run. A failure here must never
+-- Keeps the triggers in step with the publication as migrations run, and tells the server that
+-- the catalog changed (it caches table shapes and column privileges). A failure here must never
 -- break the DDL that fired it: the server re-syncs at start and when a join names a table.
-create or replace function realtime.on_publication_ddl() returns event_trigger
+create or replace function realtime.on_ddl() returns event_trigger
 language plpgsql
 as $$
 begin
-  perform realtime.sync_triggers();
+  perform pg_notify('realtime_ddl', tg_tag);
+  if tg_tag in ('CREATE PUBLICATION', 'ALTER PUBLICATION', 'CREATE TABLE') then
+    perform realtime.sync_triggers();
+  end if;
 exception when others then
   raise warning 'realtime: could not sync capture triggers: %', sqlerrm;
 end $$;
 
--- Event triggers need a superuser; without one the start-up and join-time sync still apply.
+-- Event triggers need a superuser; without one the server falls back to start-up and join-time
+-- trigger sync and a short cache lifetime.
 do $$
 begin
-  if not exists (select 1 from pg_event_trigger where evtname = 'realtime_publication_ddl') then
-    create event trigger realtime_publication_ddl on ddl_command_end
-      when tag in ('CREATE PUBLICATION', 'ALTER PUBLICATION', 'CREATE TABLE')
-      execute function realtime.on_publication_ddl();
+  drop event trigger if exists realtime_publication_ddl;
+  drop function if exists realtime.on_publication_ddl();
+  if not exists (select 1 from pg_event_trigger where evtname = 'realtime_ddl') then
+    create event trigger realtime_ddl on ddl_command_end execute function realtime.on_ddl();
   end if;
 exception when insufficient_privilege then
   raise notice 'realtime: no event trigger (needs a superuser)';
+end $$;
+
+-- The RLS check of INSERT/UPDATE events, like the real server's (walrus `apply_rls`): for each
+-- check {role, claims, relid, records}, switch to that role and those claims and return which
+-- records are visible, looked up by primary key in the table as it is now. One statement for
+-- all subscribers of a batch; settings are transaction-local, so they end with the statement.
+-- A check whose table has no primary key, or whose policies raise, sees nothing.
+create or replace function realtime.visible_rows(checks jsonb)
+returns table (check_no int, row_no int)
+language plpgsql volatile
+as $$
+declare
+  c record;
+  cond text;
+begin
+  for c in select value as v, (ordinality - 1)::int as no from jsonb_array_elements(checks) with ordinality loop
+    select string_agg(format('t.%I = (x.r ->> %L)::%s', a.attname, a.attname,
+                             format_type(a.atttypid, a.atttypmod)), ' and ')
+      into cond
+      from pg_index i
+      join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
+     where i.indrelid = (c.v ->> 'relid')::oid and i.indisprimary;
+    continue when cond is null;
+    begin
+      perform set_config('role', c.v ->> 'role', true),
+              set_config('request.jwt.claims', c.v ->> 'claims', true),
+              set_config('request.method', 'GET', true),
+              set_config('request.path', '/realtime/v1/websocket', true);
+      return query execute format(
+        'select %s, (x.n - 1)::int from jsonb_array_elements($1) with ordinality as x(r, n) '
+        'where exists (select 1 from %s t where %s)',
+        c.no, (c.v ->> 'relid')::oid::regclass, cond)
+        using c.v -> 'records';
+    exception when others then
+      raise warning 'realtime: RLS check on % failed: %', (c.v ->> 'relid')::oid::regclass, sqlerrm;
+    end;
+  end loop;
+  perform set_config('role', 'none', true);
 end $$;
 
 -- Evaluates one postgres_changes filter term against a record value given as text, the way the
