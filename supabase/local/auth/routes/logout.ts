@@ -1,11 +1,10 @@
 import type { Context } from 'hono';
+import * as v from 'valibot';
 import type { AuthDeps } from '../deps.ts';
 import { authError } from '../errors.ts';
 import { requireUser } from '../guard.ts';
 
-const SCOPES = ['global', 'local', 'others'] as const;
-type Scope = (typeof SCOPES)[number];
-const isScope = (s: string): s is Scope => (SCOPES as readonly string[]).includes(s);
+const Scope = v.picklist(['global', 'local', 'others']);
 
 /**
  * POST /logout?scope=global|local|others (204). Sessions are deleted, and their refresh tokens
@@ -14,7 +13,7 @@ const isScope = (s: string): s is Scope => (SCOPES as readonly string[]).include
 export async function logout(c: Context, { ctx }: AuthDeps): Promise<Response> {
   const { user, sessionId } = await requireUser(c, ctx);
   const scope = c.req.query('scope') ?? 'global';
-  if (!isScope(scope))
+  if (!v.is(Scope, scope))
     throw authError(400, 'validation_failed', `Unsupported logout scope "${scope}"`);
   if (scope === 'global') {
     await ctx.db.query('delete from auth.sessions where user_id = $1', [user.id]);

@@ -10,8 +10,15 @@ import { issueSession, type AmrMethod, type SessionJson } from '../sessions.ts';
 import { confirmEmail, findUserByToken, type UserRow } from '../users.ts';
 import { applyEmail } from './user.ts';
 
-const EMAIL_TYPES = ['signup', 'invite', 'recovery', 'magiclink', 'email', 'email_change'] as const;
-type EmailType = (typeof EMAIL_TYPES)[number];
+const EmailTypeSchema = v.picklist([
+  'signup',
+  'invite',
+  'recovery',
+  'magiclink',
+  'email',
+  'email_change',
+]);
+type EmailType = v.InferOutput<typeof EmailTypeSchema>;
 const PHONE_TYPES = ['sms', 'phone_change'];
 
 type TokenColumn = 'confirmation_token' | 'recovery_token' | 'email_change_token_new';
@@ -86,10 +93,10 @@ async function consumeToken(
 function parseType(type: string | null | undefined): EmailType {
   if (type && PHONE_TYPES.includes(type))
     throw authError(400, 'phone_provider_disabled', 'Phone logins are disabled');
-  if (!type || !(EMAIL_TYPES as readonly string[]).includes(type)) {
+  if (!v.is(EmailTypeSchema, type)) {
     throw authError(400, 'validation_failed', 'Verify requires a verification type');
   }
-  return type as EmailType;
+  return type;
 }
 
 type LinkOutcome = { session: SessionJson } | { code: string } | undefined;
