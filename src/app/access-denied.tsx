@@ -1,7 +1,6 @@
-import { useNavigate } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import type { Role } from '@/features/auth/profile.ts';
-import { useAuth } from '@/features/auth/auth-context.ts';
+import { useSignOutToHome } from '@/features/auth/use-sign-out.ts';
 import { Button } from '@/ui/button.tsx';
 import { Card } from '@/ui/card.tsx';
 import { Container } from '@/ui/container.tsx';
@@ -13,12 +12,7 @@ export function audienceOf(roles: readonly Role[]): string {
 }
 
 export function AccessDenied({ roles }: { roles: readonly Role[] }) {
-  const { signOut } = useAuth();
-  const navigate = useNavigate();
-  async function handleSignOut() {
-    await signOut();
-    await navigate('/');
-  }
+  const signOutToHome = useSignOutToHome();
   return (
     <Container className={css({ py: '16', display: 'flex', justifyContent: 'center' })}>
       <Card className={css({ maxW: 'md', textAlign: 'center' })} role="alert">
@@ -29,7 +23,7 @@ export function AccessDenied({ roles }: { roles: readonly Role[] }) {
         <p className={css({ mt: '1', color: 'fg.muted' })}>
           Esta área é exclusiva para {audienceOf(roles)}.
         </p>
-        <Button className={css({ mt: '6' })} onClick={() => void handleSignOut()}>
+        <Button className={css({ mt: '6' })} onClick={() => void signOutToHome()}>
           Sair
         </Button>
       </Card>

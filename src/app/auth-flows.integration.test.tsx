@@ -6,9 +6,11 @@ import toast, { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { AuthProvider } from '@/features/auth/auth-provider.tsx';
+import { ChangePasswordPage } from '@/features/auth/change-password-page.tsx';
 import { LoginPage } from '@/features/auth/login-page.tsx';
 import { SignupSuccessPage } from '@/features/auth/signup-success-page.tsx';
 import { Header } from './layout/header.tsx';
+import { PasswordChangeGate } from './layout/password-change-gate.tsx';
 import { RequireRole } from './require-role.tsx';
 import { installMatchMedia } from './testing/match-media.ts';
 
@@ -33,6 +35,23 @@ function renderApp(client: SupabaseClient, path: string) {
     [
       { path: '/', element: <p>início</p> },
       { path: '/acesso-paciente', element: <LoginPage target="paciente" /> },
+      { path: '/acesso-medico', element: <LoginPage target="medico" /> },
+      {
+        path: '/conta/alterar-senha',
+        element: (
+          <RequireRole roles={['medico', 'paciente']}>
+            <ChangePasswordPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/medico/dashboard',
+        element: (
+          <RequireRole roles={['medico']}>
+            <p>painel do médico</p>
+          </RequireRole>
+        ),
+      },
       { path: '/cadastro-sucesso', element: <SignupSuccessPage /> },
       {
         path: '/paciente/dashboard',
@@ -47,7 +66,7 @@ function renderApp(client: SupabaseClient, path: string) {
       element: (
         <>
           <Header />
-          {route.element}
+          <PasswordChangeGate>{route.element}</PasswordChangeGate>
         </>
       ),
     })),
@@ -177,5 +196,40 @@ describe('patient account flows against the local Supabase platform', () => {
     fireEvent.click(nav.getByRole('button', { name: 'Sair' }));
     expect(await screen.findByText('início')).toBeTruthy();
     expect(await nav.findByRole('link', { name: 'Área do Paciente' })).toBeTruthy();
+  });
+});
+
+describe('forced first-access password change', () => {
+  it('keeps a flagged doctor on the change screen until a new password is saved', async () => {
+    const email = 'dra.teste@example.com';
+    const { data: created } = await platform.admin.auth.admin.createUser({
+      email,
+      password: 'Provisoria-1',
+      email_confirm: true,
+      user_metadata: { require_password_change: true },
+      app_metadata: { role: 'medico' },
+    });
+    const router = renderApp(platform.client(), '/medico/dashboard');
+    await screen.findByText('Acesso Restrito');
+    expect(router.state.location.pathname).toBe('/acesso-medico');
+    await logInThroughForm(email, 'Provisoria-1');
+
+    expect(await screen.findByText('Crie sua nova senha', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/conta/alterar-senha');
+    expect(router.state.location.search).toBe('?source=required');
+    expect(screen.queryByRole('button', { name: 'Cancelar' })).toBeNull();
+
+    await act(() => router.navigate('/medico/dashboard'));
+    expect(router.state.location.pathname).toBe('/conta/alterar-senha');
+
+    type('Nova Senha', 'senha-definitiva-1');
+    type('Confirmar Nova Senha', 'senha-definitiva-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar Nova Senha' }));
+    expect(await screen.findByText('painel do médico', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('Senha alterada com sucesso!')).toBeTruthy();
+    expect(screen.getByText('Seu acesso está liberado.')).toBeTruthy();
+
+    const { data } = await platform.admin.auth.admin.getUserById(created.user!.id);
+    expect(data.user?.user_metadata.require_password_change).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import type { AuthContextValue } from '@/features/auth/auth-context.ts';
 import type { Role } from '@/features/auth/profile.ts';
@@ -78,5 +78,23 @@ describe('RequireRole (spec §2 guarded-route wrapper)', () => {
     expect(screen.getByText(audience)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sair' })).toBeTruthy();
     expect(screen.queryByText('conteúdo protegido')).toBeNull();
+  });
+});
+
+describe("'Sair' on the restricted notice", () => {
+  it('goes home and ends the session', async () => {
+    let signOuts = 0;
+    const auth = {
+      ...signedIn('paciente'),
+      signOut: () => {
+        signOuts += 1;
+        return Promise.resolve();
+      },
+    };
+    const router = renderGuarded(auth, ['medico']);
+    fireEvent.click(screen.getByRole('button', { name: 'Sair' }));
+    expect(await screen.findByText('início')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(signOuts).toBe(1);
   });
 });

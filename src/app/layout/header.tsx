@@ -1,4 +1,4 @@
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { appConfig } from '@/lib/config.ts';
 import { buttonClass, Button } from '@/ui/button.tsx';
@@ -6,6 +6,7 @@ import { Container } from '@/ui/container.tsx';
 import { LogoMark } from '@/ui/logo.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
 import { dashboardPath, useAuth } from '@/features/auth/auth-context.ts';
+import { useSignOutToHome } from '@/features/auth/use-sign-out.ts';
 
 const bar = css({
   position: 'sticky',
@@ -45,13 +46,8 @@ const compact = css({ px: { base: '2', sm: '3' } });
 const wideOnly = css({ display: { base: 'none', md: 'inline-flex' } });
 
 export function Header() {
-  const { loading, session, role, signOut } = useAuth();
-  const navigate = useNavigate();
-
-  async function handleSignOut() {
-    await signOut();
-    await navigate('/');
-  }
+  const { loading, session, role } = useAuth();
+  const signOutToHome = useSignOutToHome();
 
   return (
     <header className={bar}>
@@ -83,7 +79,7 @@ export function Header() {
                 variant="outline"
                 size="sm"
                 className={compact}
-                onClick={() => void handleSignOut()}
+                onClick={() => void signOutToHome()}
               >
                 Sair
               </Button>

@@ -40,7 +40,7 @@ export function LoginPage({ target }: { target: AuthTarget }) {
       )}
       {new URLSearchParams(location.search).get('reset') === 'ok' && (
         <Alert tone="success" role="status" className={css({ mb: '5' })}>
-          Senha alterada com sucesso! Você já pode fazer login com sua nova senha.
+          Sua senha foi redefinida. Entre com o seu e-mail e a nova senha.
         </Alert>
       )}
       {/* No success callback: the redirect above runs once the session and profile arrive. */}
