@@ -15,6 +15,8 @@ export const LIMITS = {
 
 export type LimitName = keyof typeof LIMITS;
 
+const MAX_TRACKED = 10_000;
+
 export type RateLimiter = { hit(name: LimitName, ip: string): void };
 
 /** `enabled` is read per request: tests and the CLI may change the config after start. */
@@ -23,6 +25,13 @@ export function createRateLimiter(
   now: () => number = Date.now,
 ): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
+  // Forget finished windows once many addresses were seen, so memory stays bounded.
+  const prune = (t: number) => {
+    for (const [key, w] of windows) {
+      const name = key.slice(0, key.indexOf(':')) as LimitName;
+      if (t - w.start >= LIMITS[name].windowSeconds * 1000) windows.delete(key);
+    }
+  };
   return {
     hit(name, ip) {
       if (!enabled()) return;
@@ -31,6 +40,7 @@ export function createRateLimiter(
       const t = now();
       const w = windows.get(key);
       if (!w || t - w.start >= windowSeconds * 1000) {
+        if (windows.size >= MAX_TRACKED) prune(t);
         windows.set(key, { start: t, count: 1 });
         return;
       }
