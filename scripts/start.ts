@@ -2,6 +2,7 @@ import { configFromEnv } from '../supabase/local/config.ts';
 import { createPlatform } from '../supabase/local/server.ts';
 import { buildAppIfNeeded } from './lib/build-app.ts';
 import { createAppServer, listenApp } from './lib/app-server.ts';
+import { startExpiryJob } from './expiry-job.ts';
 import { seedAccounts, type SeededAccount } from './seed-accounts.ts';
 
 /**
@@ -19,7 +20,16 @@ await buildAppIfNeeded({ VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anon
 const appServer = await listenApp(createAppServer('dist'), appPort, config.host);
 const appUrl = `http://${config.host}:${appPort}`;
 
-const accounts = await seedAccounts({ url: apiUrl, serviceRoleKey, demoPatients: !config.databaseUrl });
+const accounts = await seedAccounts({
+  url: apiUrl,
+  serviceRoleKey,
+  demoPatients: !config.databaseUrl,
+});
+const stopExpiry = startExpiryJob({
+  url: apiUrl,
+  serviceRoleKey,
+  onError: (m) => process.stderr.write(`${m}\n`),
+});
 
 const loginLine = (a: SeededAccount) =>
   `  ${a.label.padEnd(28)} ${a.email.padEnd(32)} ${a.password ?? '(password printed at first start)'}`;
@@ -44,6 +54,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    stopExpiry();
     appServer.close();
     void platform.close().then(() => process.exit(0));
   });

@@ -169,10 +169,17 @@ const clients = {} as Record<ActorName, SupabaseClient>;
 const ids: Record<string, string> = {};
 let counter = 0;
 
-async function must<T>(p: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
-  const { data, error } = await p;
-  if (error) throw new Error(JSON.stringify(error));
-  return data;
+/** The data of a successful supabase-js call; a failed fixture call fails the suite loudly. */
+async function must<R extends { error: unknown }>(
+  p: PromiseLike<R>,
+): Promise<NonNullable<Extract<R, { error: null }> extends { data: infer D } ? D : never>> {
+  const r = await p;
+  if (r.error) throw new Error(JSON.stringify(r.error));
+  return (
+    r as unknown as {
+      data: NonNullable<Extract<R, { error: null }> extends { data: infer D } ? D : never>;
+    }
+  ).data;
 }
 
 async function signedIn(email: string, password: string): Promise<SupabaseClient> {
