@@ -3,10 +3,11 @@ import { startTestPlatform, type TestPlatform } from '../../tests/support/platfo
 import './testing/jsdom-globals.ts';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { AuthProvider } from '@/features/auth/auth-provider.tsx';
 import { ChangePasswordPage } from '@/features/auth/change-password-page.tsx';
+import { ConfirmSignupPage } from '@/features/auth/confirm-signup-page.tsx';
 import { LoginPage } from '@/features/auth/login-page.tsx';
 import { SignupSuccessPage } from '@/features/auth/signup-success-page.tsx';
 import { Header } from './layout/header.tsx';
@@ -30,7 +31,7 @@ afterEach(() => {
   cleanup();
 });
 
-function renderApp(client: SupabaseClient, path: string) {
+function renderApp(client: SupabaseClient, path: InitialEntry) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <p>início</p> },
@@ -53,6 +54,7 @@ function renderApp(client: SupabaseClient, path: string) {
         ),
       },
       { path: '/cadastro-sucesso', element: <SignupSuccessPage /> },
+      { path: '/confirmacao-cadastro', element: <ConfirmSignupPage /> },
       {
         path: '/paciente/dashboard',
         element: (
@@ -152,6 +154,26 @@ describe('patient account flows against the local Supabase platform', () => {
     ).toBeTruthy();
     expect(screen.queryByText('Falha no Cadastro')).toBeNull();
     expect(await mailTo(email)).toHaveLength(2);
+  });
+
+  it("'Reenviar E-mail' sends the confirmation again to the e-mail it was given", async () => {
+    renderApp(platform.client(), { pathname: '/confirmacao-cadastro', state: { email } });
+    expect(screen.getByRole('heading', { name: 'Confirme seu E-mail' })).toBeTruthy();
+    expect(screen.getByText('Sua conta foi criada com sucesso!')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reenviar E-mail' }));
+    expect(await screen.findByText('E-mail reenviado!', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('Verifique sua caixa de entrada (e spam) novamente.')).toBeTruthy();
+    expect(await mailTo(email)).toHaveLength(3);
+  });
+
+  it("'Reenviar E-mail' without an e-mail says it cannot tell where to send", async () => {
+    renderApp(platform.client(), '/confirmacao-cadastro');
+    expect(screen.getByText('seu e-mail')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reenviar E-mail' }));
+    expect(
+      await screen.findByText('Não foi possível identificar o e-mail para reenvio.'),
+    ).toBeTruthy();
+    expect(await mailTo(email)).toHaveLength(3);
   });
 
   it('refuses to log in before the e-mail is confirmed', async () => {
