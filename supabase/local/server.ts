@@ -81,6 +81,7 @@ export async function createPlatform(config: PlatformConfig, opts: PlatformOptio
   app.route('/rest/v1', createRestApp(ctx));
   app.route('/storage/v1', createStorageApp(ctx));
   app.route('/functions/v1', createFunctionsApp(ctx));
+  app.route('/realtime/v1', realtime.api);
   app.route('/mailbox', mailbox.app);
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
   app.onError((err, c) => {

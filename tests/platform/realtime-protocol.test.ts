@@ -311,6 +311,58 @@ describe('realtime protocol', () => {
     expect(bGot.items.map((m) => (m.payload as { n: number }).n)).toEqual([1, 3]);
   });
 
+  it('broadcasts over HTTP: httpSend, the send() fallback before joining, and binary payloads', async () => {
+    const name = channelName('http-room');
+    const listener = vsnClient('2.0.0');
+    const got = new Inbox<Record<string, unknown>>();
+    await subscribed(listener.channel(name).on('broadcast', { event: '*' }, got.push));
+    const poster = vsnClient('2.0.0').channel(name);
+
+    expect(await poster.httpSend('ping', { n: 1 })).toEqual({ success: true });
+    expect(await got.next()).toEqual({ type: 'broadcast', event: 'ping', payload: { n: 1 } });
+
+    expect(await poster.send({ type: 'broadcast', event: 'fallback', payload: { n: 2 } })).toBe(
+      'ok',
+    );
+    expect(await got.next()).toEqual({ type: 'broadcast', event: 'fallback', payload: { n: 2 } });
+
+    expect(await poster.httpSend('bytes', new Uint8Array([1, 2, 250]).buffer)).toEqual({
+      success: true,
+    });
+    const binary = await got.next();
+    expect(binary.event).toBe('bytes');
+    expect([...new Uint8Array(binary.payload as ArrayBuffer)]).toEqual([1, 2, 250]);
+  });
+
+  it.each([
+    {
+      name: 'no API key',
+      headers: {},
+      body: { messages: [{ topic: 'x', event: 'e', payload: {} }] },
+      status: 401,
+    },
+    { name: 'a body without messages', body: {}, status: 422 },
+    { name: 'a body that is not JSON', body: 'nope', status: 422 },
+    {
+      name: 'a message without an event',
+      body: { messages: [{ topic: 'x', payload: {} }] },
+      status: 422,
+    },
+    {
+      name: 'a private topic for anon',
+      body: { messages: [{ topic: 'x', event: 'e', payload: {}, private: true }] },
+      status: 403,
+    },
+  ])('refuses an HTTP broadcast with $name', async ({ headers, body, status }) => {
+    const res = await fetch(`${t.url}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: headers ?? { apikey: t.anonKey, 'content-type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    expect(res.status).toBe(status);
+    expect(await res.json()).toEqual({ message: expect.any(String) as string });
+  });
+
   it('tracks presence: state on join, diffs on track and untrack', async () => {
     const name = channelName('lobby');
     const a = vsnClient('2.0.0');

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { UserBroadcast } from './protocol.ts';
 
 /** What the hub needs of a joined channel to fan broadcast and presence out to it. */
 export type Member = {
@@ -8,7 +9,11 @@ export type Member = {
   presenceKey: string;
   presenceEnabled: boolean;
   push(event: string, payload: unknown): void;
+  /** Delivers a user broadcast in whatever frame this member's protocol version allows. */
+  sendBroadcast(msg: UserBroadcast): void;
 };
+
+export type Room = { topic: string; isPrivate: boolean };
 
 type Tracked = { key: string; meta: Record<string, unknown> };
 type PresenceState = Record<string, { metas: Record<string, unknown>[] }>;
@@ -21,7 +26,7 @@ type PresenceState = Record<string, { metas: Record<string, unknown>[] }>;
 export function createHub() {
   const rooms = new Map<string, Set<Member>>();
   const tracked = new Map<Member, Tracked>();
-  const roomOf = (m: Member) => `${m.isPrivate ? 'private' : 'public'}:${m.topic}`;
+  const roomOf = (r: Room) => `${r.isPrivate ? 'private' : 'public'}:${r.topic}`;
 
   function stateOf(room: Set<Member>): PresenceState {
     const state: PresenceState = {};
@@ -55,9 +60,11 @@ export function createHub() {
       if (room?.size === 0) rooms.delete(key);
     },
 
-    /** Members of the sender's room, the sender itself included. */
-    membersWith(member: Member): Iterable<Member> {
-      return rooms.get(roomOf(member)) ?? [];
+    /** Fans a user broadcast out to a room; `except` is the sender when it did not ask for self. */
+    broadcast(room: Room, msg: UserBroadcast, except?: Member) {
+      for (const m of rooms.get(roomOf(room)) ?? []) {
+        if (m !== except) m.sendBroadcast(msg);
+      }
     },
 
     track(member: Member, payload: Record<string, unknown>) {

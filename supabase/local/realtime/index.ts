@@ -1,8 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { Hono } from 'hono';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { PlatformContext } from '../context.ts';
 import { verifyJwt } from '../jwt.ts';
+import { createBroadcastApi } from './api.ts';
 import { startChangeFeed } from './change-feed.ts';
 import { createHub } from './hub.ts';
 import type { Vsn } from './protocol.ts';
@@ -11,6 +13,8 @@ import { openSession } from './session.ts';
 export type Realtime = {
   /** Takes over an HTTP upgrade for `/realtime/v1/websocket`; false if the path is not ours. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** HTTP routes under `/realtime/v1` (broadcast over REST). */
+  api: Hono;
   close(): Promise<void>;
 };
 
@@ -69,6 +73,8 @@ export async function createRealtime(ctx: PlatformContext): Promise<Realtime> {
   }
 
   return {
+    api: createBroadcastApi(hub, ctx.config.jwtSecret),
+
     handleUpgrade(req, socket, head) {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname !== PATH) return false;

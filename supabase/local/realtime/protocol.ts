@@ -64,13 +64,16 @@ const ENCODING_JSON = 1;
 
 /** A user broadcast: `payload` stays raw bytes so binary payloads pass through untouched. */
 export type UserBroadcast = {
-  topic: string;
   event: string;
   encoding: 'json' | 'binary';
   payload: Buffer;
 };
 
-export type BroadcastPush = UserBroadcast & { joinRef: string | null; ref: string | null };
+export type BroadcastPush = UserBroadcast & {
+  topic: string;
+  joinRef: string | null;
+  ref: string | null;
+};
 
 /**
  * Decodes a client's binary "userBroadcastPush" (kind 3):
@@ -115,8 +118,8 @@ export function decodeBroadcastPush(buf: Buffer): BroadcastPush | undefined {
 }
 
 /** Encodes a server "userBroadcast" (kind 4): `[4, len(topic), len(event), len(meta), encoding, topic, event, meta, payload]`. */
-export function encodeUserBroadcast(b: UserBroadcast): Buffer | undefined {
-  const topic = Buffer.from(b.topic, 'utf8');
+export function encodeUserBroadcast(topicName: string, b: UserBroadcast): Buffer | undefined {
+  const topic = Buffer.from(topicName, 'utf8');
   const event = Buffer.from(b.event, 'utf8');
   if (topic.length > 255 || event.length > 255) return undefined;
   const header = Buffer.from([

@@ -31,15 +31,8 @@ type Channel = Member & {
   identity: Identity;
   broadcastSelf: boolean;
   broadcastAck: boolean;
-  session: Session;
   stopChanges?: () => void;
   tokenTimer?: NodeJS.Timeout;
-};
-
-type Session = {
-  vsn: Vsn;
-  send(frame: Frame): void;
-  sendBinary(data: Buffer): void;
 };
 
 const BroadcastPayload = v.object({
@@ -74,12 +67,11 @@ export function openSession(
   let queue: Promise<void> = Promise.resolve();
   let open = true;
 
-  const session: Session = {
-    vsn,
-    send(frame) {
+  const session = {
+    send(frame: Frame): void {
       if (open) ws.send(encodeText(vsn, frame));
     },
-    sendBinary(data) {
+    sendBinary(data: Buffer): void {
       if (open) ws.send(data, { binary: true });
     },
   };
@@ -214,10 +206,10 @@ export function openSession(
       broadcastAck: config.broadcast?.ack === true,
       presenceKey: config.presence?.key || crypto.randomUUID(),
       presenceEnabled: config.presence?.enabled === true,
-      session,
       push(event, payload) {
         session.send({ joinRef: ch.joinRef, ref: null, topic: ch.topic, event, payload });
       },
+      sendBroadcast: (msg) => sendBroadcast(ch, msg),
     };
     channels.set(frame.topic, ch);
     // Live before the ok reply: a change committed after SUBSCRIBED is never missed.
@@ -237,6 +229,24 @@ export function openSession(
       ch.push('system', { ...system, extension: 'postgres_changes', channel: name });
     }
     ctx.hub.join(ch);
+  }
+
+  /**
+   * JSON payloads go out as text frames, which every client decodes; binary payloads as vsn 2.0.0
+   * kind-4 frames, which a vsn 1.0.0 client cannot receive.
+   */
+  function sendBroadcast(ch: Channel, msg: UserBroadcast): void {
+    if (msg.encoding === 'json') {
+      const payload = {
+        type: 'broadcast',
+        event: msg.event,
+        payload: JSON.parse(msg.payload.toString('utf8')) as unknown,
+      };
+      session.send({ joinRef: null, ref: null, topic: ch.topic, event: 'broadcast', payload });
+    } else if (vsn === '2.0.0') {
+      const frame = encodeUserBroadcast(ch.topic, msg);
+      if (frame) session.sendBinary(frame);
+    }
   }
 
   function subscribeChanges(ch: Channel, bindings: PgBinding[]): () => void {
@@ -318,7 +328,6 @@ export function openSession(
     }
     const json = JSON.stringify(parsed.output.payload ?? {});
     fanOut(ch, {
-      topic: ch.topic,
       event: parsed.output.event,
       encoding: 'json',
       payload: Buffer.from(json),
@@ -326,36 +335,8 @@ export function openSession(
     if (ch.broadcastAck && frame.ref !== null) reply(frame, 'ok', {});
   }
 
-  /**
-   * Sends a user broadcast to the sender's room (the sender only with `self`). JSON payloads go
-   * out as text frames, which every client decodes; binary payloads as vsn 2.0.0 kind-4 frames,
-   * which vsn 1.0.0 clients cannot receive.
-   */
   function fanOut(from: Channel, msg: UserBroadcast): void {
-    let text: unknown;
-    if (msg.encoding === 'json') {
-      text = {
-        type: 'broadcast',
-        event: msg.event,
-        payload: JSON.parse(msg.payload.toString('utf8')) as unknown,
-      };
-    }
-    for (const member of ctx.hub.membersWith(from)) {
-      const to = member as Channel;
-      if (to === from && !from.broadcastSelf) continue;
-      if (text !== undefined) {
-        to.session.send({
-          joinRef: null,
-          ref: null,
-          topic: to.topic,
-          event: 'broadcast',
-          payload: text,
-        });
-      } else if (to.session.vsn === '2.0.0') {
-        const frame = encodeUserBroadcast({ ...msg, topic: to.topic });
-        if (frame) to.session.sendBinary(frame);
-      }
-    }
+    ctx.hub.broadcast(from, msg, from.broadcastSelf ? undefined : from);
   }
 
   function onPresence(ch: Channel, frame: Frame): void {
