@@ -56,7 +56,7 @@ export async function readObject(
   tx: Queryable,
   bucket: string,
   key: string,
-): Promise<{ object: StoredObject; bytes: Uint8Array }> {
+): Promise<{ object: StoredObject; bytes: Uint8Array<ArrayBuffer> }> {
   const { rows } = await tx.query<{
     id: string;
     metadata: ObjectMetadata;
@@ -71,7 +71,7 @@ export async function readObject(
   const row = rows[0];
   if (!row) return fail(errors.noSuchKey());
   await asPlatform(tx);
-  const data = await tx.query<{ data: Uint8Array }>(
+  const data = await tx.query<{ data: Uint8Array<ArrayBuffer> }>(
     'select data from storage_local.object_data where object_id = $1',
     [row.id],
   );

@@ -15,7 +15,7 @@ export function downloadParam(c: Context): string | undefined {
  */
 export function objectResponse(
   object: StoredObject,
-  bytes: Uint8Array,
+  bytes: Uint8Array<ArrayBuffer>,
   opts: { download?: string | undefined; expires?: string } = {},
 ): Response {
   const mime = object.metadata.mimetype.toLowerCase().includes('text/html')

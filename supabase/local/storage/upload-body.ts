@@ -94,7 +94,7 @@ function parseMetadataJson(text: string): Record<string, unknown> {
  * before reading; a streamed one is drained (not buffered) so the client still gets the
  * EntityTooLarge answer instead of a reset connection.
  */
-export async function readCapped(req: Request, limit: number): Promise<Uint8Array> {
+export async function readCapped(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = req.headers.get('content-length');
   if (declared !== null) {
     if (!/^\d{1,15}$/.test(declared)) fail(errors.invalidParameter('content-length'));
