@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { AuthProvider } from '@/features/auth/auth-provider.tsx';
 import { TOAST_DURATION_MS } from '@/lib/toast.ts';
+import { SyncProvider } from './sync-provider.tsx';
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <AuthProvider>
-      {children}
+      <SyncProvider>{children}</SyncProvider>
       <Toaster
         position="top-center"
         containerStyle={{ top: 72 }}

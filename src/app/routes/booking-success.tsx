@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../placeholder-page.tsx';
+import { SuccessPage } from '@/features/booking/success-page.tsx';
 
 export default function BookingSuccessRoute() {
-  return <PlaceholderPage title="Agendamento Concluído!" />;
+  return <SuccessPage />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../placeholder-page.tsx';
+import { BookingPage } from '@/features/booking/booking-page.tsx';
 
 export default function BookingRoute() {
-  return <PlaceholderPage title="Agende sua consulta" />;
+  return <BookingPage />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../placeholder-page.tsx';
+import { CheckoutPage } from '@/features/booking/checkout-page.tsx';
 
 export default function CheckoutRoute() {
-  return <PlaceholderPage title="Confirmar Agendamento" />;
+  return <CheckoutPage />;
 }

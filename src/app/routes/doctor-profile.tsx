@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../placeholder-page.tsx';
+import { DoctorProfilePage } from '@/features/doctors/doctor-profile-page.tsx';
 
 export default function DoctorProfileRoute() {
-  return <PlaceholderPage title="Perfil do Médico" />;
+  return <DoctorProfilePage />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../placeholder-page.tsx';
+import { GuidePage } from '@/features/guide/guide-page.tsx';
 
 export default function GuideRoute() {
-  return <PlaceholderPage title="Guia de Atendimento" />;
+  return <GuidePage />;
 }

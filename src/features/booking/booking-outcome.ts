@@ -1,0 +1,70 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { of } from 'rxjs';
+import type { AppointmentView, SyncEngine, SyncStatus } from '../../../sync/index.ts';
+import { useObservable } from '@/app/sync-provider.tsx';
+import { showToast } from '@/lib/toast.ts';
+import { BOOKING_TEXTS } from './booking-flow.tsx';
+
+export const SLOT_TAKEN_REASON = 'slot_taken';
+export const MY_APPOINTMENTS_PATH = '/paciente/dashboard/consultas';
+/** Spec §4 step 5: the error toast stays 5 s; the page returns to the grid after 4 s. */
+export const BOOKING_ERROR_TOAST_MS = 5000;
+export const BACK_TO_GRID_DELAY_MS = 4000;
+
+export type BookingProgress = {
+  /** Undefined until the replica answered; null when it has no such appointment. */
+  appointment: AppointmentView | null | undefined;
+  status: SyncStatus | null;
+};
+
+/** The booked appointment (optimistic until the server confirms) and the sync status. */
+export function useBookingProgress(
+  engine: SyncEngine | null,
+  appointmentId: string | null,
+): BookingProgress {
+  const appointment$ = useMemo(
+    () => (engine && appointmentId ? engine.appointment$(appointmentId) : null),
+    [engine, appointmentId],
+  );
+  const status$ = useMemo(() => engine?.status$ ?? of(null), [engine]);
+  return {
+    appointment: useObservable(appointment$, undefined),
+    status: useObservable(status$, null),
+  };
+}
+
+/**
+ * Spec §4 "Booking flow" step 5, for a booking the server refused after the fact (it was
+ * queued offline, or someone took the slot first): a taken slot sends the patient silently to
+ * their appointments; any other refusal is shown and the page returns to the grid.
+ */
+export function useBookingRejection(appointment: AppointmentView | null | undefined): boolean {
+  const navigate = useNavigate();
+  const toasted = useRef(false);
+  const rejection = appointment?.sync.state === 'rejected' ? appointment.sync.rejection : null;
+  const reason = rejection?.reason ?? null;
+  const message = rejection?.message ?? null;
+  useEffect(() => {
+    if (reason === null) return;
+    if (reason === SLOT_TAKEN_REASON) {
+      void navigate(MY_APPOINTMENTS_PATH, { replace: true });
+      return;
+    }
+    if (!toasted.current) {
+      toasted.current = true;
+      showToast({
+        tone: 'error',
+        title: BOOKING_TEXTS.errorTitle,
+        description: message ?? BOOKING_TEXTS.errorDescription,
+        duration: BOOKING_ERROR_TOAST_MS,
+      });
+    }
+    const id = setTimeout(
+      () => void navigate('/agendamentos', { replace: true }),
+      BACK_TO_GRID_DELAY_MS,
+    );
+    return () => clearTimeout(id);
+  }, [reason, message, navigate]);
+  return rejection !== null;
+}

@@ -1,0 +1,154 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { map, of } from 'rxjs';
+import { css } from 'styled-system/css';
+import { listFixedDoctors, type ListedDoctor } from '@/domain/doctors/fixed-doctors.ts';
+import { useObservable, useSyncSession } from '@/app/sync-provider.tsx';
+import { useAuth } from '@/features/auth/auth-context.ts';
+import { toPublicDoctor } from '@/features/doctors/public-doctor.ts';
+import { DoctorCard } from '@/features/doctors/doctor-card.tsx';
+import { appConfig } from '@/lib/config.ts';
+import { Alert } from '@/ui/alert.tsx';
+import { Button } from '@/ui/button.tsx';
+import { Card } from '@/ui/card.tsx';
+import { Container } from '@/ui/container.tsx';
+import { Skeleton } from '@/ui/skeleton.tsx';
+import { BookingFlowProvider, useBookingFlow } from './booking-flow.tsx';
+import { DoctorAvailability } from './doctor-availability.tsx';
+
+export const BOOKING_PAGE_TEXTS = {
+  title: 'Agende sua consulta',
+  subtitle: 'Escolha o profissional e o melhor horário para a sua teleconsulta.',
+  errorTitle: 'Erro ao Carregar Médicos',
+  errorDescription: 'Não foi possível buscar os dados dos médicos. Tente novamente.',
+  retry: 'Tentar novamente',
+  empty: 'Nenhum médico disponível',
+} as const;
+
+function CardSkeleton() {
+  return (
+    <Card className={css({ display: 'grid', gap: '5', md: { gridTemplateColumns: '5fr 6fr' } })}>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <div className={css({ display: 'flex', gap: '4' })}>
+          <Skeleton className={css({ w: '24', h: '24', borderRadius: 'full' })} />
+          <div className={css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '2' })}>
+            <Skeleton className={css({ h: '6', w: '3/4' })} />
+            <Skeleton className={css({ h: '4', w: '1/2' })} />
+            <Skeleton className={css({ h: '4', w: '1/3' })} />
+          </div>
+        </div>
+        <Skeleton className={css({ h: '16' })} />
+      </div>
+      <Skeleton className={css({ h: '48' })} />
+    </Card>
+  );
+}
+
+type DoctorsState =
+  { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; doctors: ListedDoctor[] };
+
+const FIXED_NAMES = appConfig.fixedDoctors.map((d) => d.publicName);
+
+/** The fixed doctors from the replica; skeletons only while nothing is local yet. */
+function useListedDoctors(): { state: DoctorsState; retry: () => void } {
+  const { engine, failed } = useSyncSession();
+  const rows$ = useMemo(
+    () =>
+      engine?.doctors$.pipe(
+        map((rows) => listFixedDoctors(rows.map(toPublicDoctor), FIXED_NAMES)),
+      ) ?? null,
+    [engine],
+  );
+  const raw$ = useMemo(() => engine?.doctors$ ?? null, [engine]);
+  const status$ = useMemo(() => engine?.status$ ?? of(null), [engine]);
+  const doctors = useObservable(rows$, undefined);
+  const rows = useObservable(raw$, undefined);
+  const status = useObservable(status$, null);
+  const retry = () => engine?.resync();
+
+  if (failed) return { state: { kind: 'error' }, retry };
+  if (!doctors || !rows || !status) return { state: { kind: 'loading' }, retry };
+  if (rows.length === 0 && !status.initialSync.done) {
+    const cannotLoad = !status.online || status.errors.some((e) => e.source === 'medicos');
+    return { state: { kind: cannotLoad ? 'error' : 'loading' }, retry };
+  }
+  return { state: { kind: 'ready', doctors }, retry };
+}
+
+/** `?login=true` for a visitor opens the patient login; a login then lands on /agendamentos. */
+function useLoginQuery() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { loading, session } = useAuth();
+  const { openLogin } = useBookingFlow();
+  const opened = useRef(false);
+  const wantsLogin = params.get('login') === 'true';
+  useEffect(() => {
+    if (!wantsLogin || loading || session || opened.current) return;
+    opened.current = true;
+    openLogin(() => void navigate('/agendamentos', { replace: true }));
+  }, [wantsLogin, loading, session, openLogin, navigate]);
+}
+
+function BookingContent() {
+  const { state, retry } = useListedDoctors();
+  useLoginQuery();
+
+  let body;
+  if (state.kind === 'loading') {
+    body = (
+      <div aria-busy="true" aria-label="Carregando médicos" className={list}>
+        <CardSkeleton />
+        <CardSkeleton />
+      </div>
+    );
+  } else if (state.kind === 'error') {
+    body = (
+      <Alert tone="destructive" role="alert" title={BOOKING_PAGE_TEXTS.errorTitle}>
+        <p>{BOOKING_PAGE_TEXTS.errorDescription}</p>
+        <Button variant="outline" size="sm" className={css({ mt: '3' })} onClick={retry}>
+          {BOOKING_PAGE_TEXTS.retry}
+        </Button>
+      </Alert>
+    );
+  } else if (state.doctors.length === 0) {
+    body = (
+      <p role="status" className={css({ fontWeight: 'semibold', textAlign: 'center', py: '10' })}>
+        {BOOKING_PAGE_TEXTS.empty}
+      </p>
+    );
+  } else {
+    body = (
+      <div className={list}>
+        {state.doctors.map((doctor) => (
+          <DoctorCard key={doctor.id} doctor={doctor}>
+            <DoctorAvailability doctor={doctor} />
+          </DoctorCard>
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <Container className={css({ py: { base: '8', md: '12' } })}>
+      <header className={css({ mb: '8', textAlign: { base: 'left', md: 'center' } })}>
+        <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'extrabold' })}>
+          {BOOKING_PAGE_TEXTS.title}
+        </h1>
+        <p className={css({ mt: '2', color: 'fg.muted' })}>{BOOKING_PAGE_TEXTS.subtitle}</p>
+      </header>
+      {body}
+    </Container>
+  );
+}
+
+const list = css({ display: 'flex', flexDirection: 'column', gap: '6' });
+
+/** /agendamentos: the fixed doctors with their live availability (spec §2 "Booking page"). */
+export function BookingPage() {
+  return (
+    <BookingFlowProvider>
+      <BookingContent />
+    </BookingFlowProvider>
+  );
+}

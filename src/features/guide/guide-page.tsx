@@ -1,0 +1,225 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { QRCodeSVG } from 'qrcode.react';
+import { of } from 'rxjs';
+import { css } from 'styled-system/css';
+import { GUIDE_QR_LEVEL, GUIDE_QR_SIZE } from '@/domain/guides/qr.ts';
+import { useObservable, useSyncSession } from '@/app/sync-provider.tsx';
+import { showToast } from '@/lib/toast.ts';
+import { Button } from '@/ui/button.tsx';
+import { Card } from '@/ui/card.tsx';
+import { Container } from '@/ui/container.tsx';
+import { PageSpinner } from '@/ui/spinner.tsx';
+import { toGuideView, type GuideView } from './guide-view.ts';
+
+export const GUIDE_TEXTS = {
+  title: 'Guia de Atendimento',
+  protocol: 'Protocolo',
+  issuedOn: 'Data de emissão',
+  patient: 'Dados do Paciente',
+  name: 'Nome',
+  cpf: 'CPF',
+  birthDate: 'Data de nascimento',
+  contact: 'Contato',
+  doctor: 'Dados do Médico',
+  specialty: 'Especialidade',
+  crm: 'CRM',
+  consultation: 'Dados da Consulta',
+  service: 'Serviço',
+  date: 'Data',
+  time: 'Horário',
+  payment: 'Pagamento',
+  value: 'Valor',
+  status: 'Status',
+  qrLabel: 'QR Code da guia',
+  download: 'Baixar PDF',
+  downloadSoon: 'A funcionalidade de download do PDF estará disponível em breve.',
+  explanation:
+    'Este documento confirma o seu agendamento. O pagamento é necessário para garantir a sua consulta. No dia do atendimento, apresente este QR Code ou o número do protocolo, caso seja solicitado.',
+  notFound: 'Guia não encontrada',
+  notFoundToastTitle: 'Erro ao buscar guia',
+  notFoundToastDescription: 'Não foi possível encontrar os detalhes da guia solicitada.',
+  back: 'Voltar',
+} as const;
+
+const noPrint = css({ _print: { display: 'none!' } });
+
+const grid = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+  gap: '4',
+});
+
+const box = css({
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'lg',
+  p: '4',
+  breakInside: 'avoid',
+});
+
+const dl = css({
+  display: 'grid',
+  gridTemplateColumns: '9rem 1fr',
+  columnGap: '3',
+  rowGap: '1.5',
+  fontSize: 'sm',
+  '& dt': { color: 'fg.muted' },
+  '& dd': { fontWeight: 'medium', overflowWrap: 'anywhere' },
+});
+
+function Section({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
+  return (
+    <section className={box} aria-label={title}>
+      <h2 className={css({ fontWeight: 'bold', mb: '2' })}>{title}</h2>
+      <dl className={dl}>
+        {rows.map(([label, value]) => (
+          <div key={label} className={css({ display: 'contents' })}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function GuideDocument({ view }: { view: GuideView }) {
+  const t = GUIDE_TEXTS;
+  return (
+    <Card
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '5',
+        _print: { boxShadow: 'none', borderWidth: '0' },
+      })}
+    >
+      <header
+        className={css({
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'flex-start',
+          gap: '4',
+          flexWrap: 'wrap',
+        })}
+      >
+        <div>
+          <h1 className={css({ fontSize: '2xl', fontWeight: 'extrabold' })}>{t.title}</h1>
+          <p className={css({ mt: '1', fontSize: 'sm', color: 'fg.muted' })}>
+            {t.protocol}:{' '}
+            <strong
+              data-testid="guide-protocol"
+              className={css({ color: 'fg', fontFamily: 'mono' })}
+            >
+              {view.protocol}
+            </strong>
+          </p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            {t.issuedOn}: <span className={css({ color: 'fg' })}>{view.issuedOn}</span>
+          </p>
+        </div>
+        <div
+          data-testid="guide-qr"
+          data-value={view.qrValue}
+          className={css({
+            p: '2',
+            bg: 'white',
+            borderWidth: '1px',
+            borderColor: 'border',
+            borderRadius: 'md',
+          })}
+        >
+          <QRCodeSVG
+            value={view.qrValue}
+            size={GUIDE_QR_SIZE}
+            level={GUIDE_QR_LEVEL}
+            title={t.qrLabel}
+          />
+        </div>
+      </header>
+      <div className={grid}>
+        <Section
+          title={t.patient}
+          rows={[
+            [t.name, view.patient.name],
+            [t.cpf, view.patient.cpf],
+            [t.birthDate, view.patient.birthDate],
+            [t.contact, view.patient.contact],
+          ]}
+        />
+        <Section
+          title={t.doctor}
+          rows={[
+            [t.name, view.doctor.name],
+            [t.specialty, view.doctor.specialty],
+            [t.crm, view.doctor.crm],
+          ]}
+        />
+        <Section
+          title={t.consultation}
+          rows={[
+            [t.service, view.consultation.service],
+            [t.date, view.consultation.date],
+            [t.time, view.consultation.time],
+          ]}
+        />
+        <Section
+          title={t.payment}
+          rows={[
+            [t.value, view.payment.value],
+            [t.status, view.payment.status],
+          ]}
+        />
+      </div>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t.explanation}</p>
+      <div className={noPrint}>
+        <Button variant="outline" onClick={() => showToast({ title: t.downloadSoon })}>
+          {t.download}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** /guia/{guideId}: the guide from the replica (spec §2 "Guide page"). */
+export function GuidePage() {
+  const { guideId = '' } = useParams();
+  const navigate = useNavigate();
+  const { engine } = useSyncSession();
+  const guide$ = useMemo(() => (engine ? engine.guide$(guideId) : null), [engine, guideId]);
+  const status$ = useMemo(() => engine?.status$ ?? of(null), [engine]);
+  const guide = useObservable(guide$, undefined);
+  const status = useObservable(status$, null);
+  const view = useMemo(() => (guide ? toGuideView(guide) : null), [guide]);
+  const notFound = guide === null && status !== null && status.initialSync.done;
+
+  useEffect(() => {
+    if (!notFound) return;
+    showToast({
+      tone: 'error',
+      title: GUIDE_TEXTS.notFoundToastTitle,
+      description: GUIDE_TEXTS.notFoundToastDescription,
+    });
+  }, [notFound]);
+
+  if (notFound) {
+    return (
+      <Container className={css({ py: '16', textAlign: 'center' })}>
+        <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{GUIDE_TEXTS.notFound}</h1>
+        <p className={css({ mt: '2', color: 'fg.muted' })}>
+          {GUIDE_TEXTS.notFoundToastDescription}
+        </p>
+        <Button variant="outline" className={css({ mt: '6' })} onClick={() => void navigate(-1)}>
+          {GUIDE_TEXTS.back}
+        </Button>
+      </Container>
+    );
+  }
+  if (!view) return <PageSpinner />;
+  return (
+    <Container className={css({ py: { base: '6', md: '10' }, maxW: '4xl', _print: { py: '0' } })}>
+      <GuideDocument view={view} />
+    </Container>
+  );
+}

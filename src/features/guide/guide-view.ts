@@ -1,0 +1,79 @@
+import * as v from 'valibot';
+import type { GuiaDoc } from '../../../sync/index.ts';
+import { maskCpf } from '@/domain/identity/cpf.ts';
+import { formatCents } from '@/domain/money/money.ts';
+import { guideQrValue } from '@/domain/guides/qr.ts';
+import { formatCalendarDate, formatInstantDate } from '@/domain/time/display.ts';
+import { parseInstant } from '@/domain/time/zone.ts';
+import { orNotInformed } from '@/domain/account/profile-completeness.ts';
+
+const text = v.nullish(v.string());
+
+/** The snapshots are jsonb written by the server; read them defensively (CONTRACT.md). */
+const PatientSnapshot = v.object({ nome: text, cpf: text, data_nasc: text, whatsapp: text });
+const DoctorSnapshot = v.object({ nome: text, especialidade: text, crm: text });
+const ServiceSnapshot = v.object({
+  nome: text,
+  data: text,
+  hora: text,
+  preco_centavos: v.nullish(v.number()),
+});
+
+function snapshot<T extends v.GenericSchema>(schema: T, value: unknown): Partial<v.InferOutput<T>> {
+  const parsed = v.safeParse(schema, value ?? {});
+  return parsed.success ? parsed.output : {};
+}
+
+/** Spec §9 storage time 'HH:mm:ss' shown as 'HH:MM'. */
+function shortTime(value: string | null | undefined): string | null {
+  const match = value ? /^(\d{2}:\d{2})/.exec(value) : null;
+  return match?.[1] ?? null;
+}
+
+function crmText(value: string | null | undefined): string {
+  if (!value?.trim()) return orNotInformed(null);
+  return value.trim().toUpperCase().startsWith('CRM') ? value.trim() : `CRM ${value.trim()}`;
+}
+
+export const PAYMENT_STATUS_LABEL = 'Aguardando Pagamento';
+
+/** Everything the guide page prints, already formatted. */
+export type GuideView = {
+  protocol: string;
+  issuedOn: string;
+  patient: { name: string; cpf: string; birthDate: string; contact: string };
+  doctor: { name: string; specialty: string; crm: string };
+  consultation: { service: string; date: string; time: string };
+  payment: { value: string; status: string };
+  qrValue: string;
+};
+
+export function toGuideView(guide: GuiaDoc): GuideView {
+  const protocol = guide.protocolo ?? '';
+  const patient = snapshot(PatientSnapshot, guide.paciente_snapshot);
+  const doctor = snapshot(DoctorSnapshot, guide.medico_snapshot);
+  const service = snapshot(ServiceSnapshot, guide.servico_snapshot);
+  const issued = guide.data_emissao ? parseInstant(guide.data_emissao) : null;
+  return {
+    protocol,
+    issuedOn: issued ? formatInstantDate(issued) : orNotInformed(null),
+    patient: {
+      name: orNotInformed(patient.nome),
+      cpf: orNotInformed(patient.cpf ? maskCpf(patient.cpf) : null),
+      birthDate: orNotInformed(formatCalendarDate(patient.data_nasc)),
+      contact: orNotInformed(patient.whatsapp),
+    },
+    doctor: {
+      name: orNotInformed(doctor.nome),
+      specialty: orNotInformed(doctor.especialidade),
+      crm: crmText(doctor.crm),
+    },
+    consultation: {
+      service: orNotInformed(service.nome),
+      date: orNotInformed(formatCalendarDate(service.data)),
+      time: orNotInformed(shortTime(service.hora)),
+    },
+    payment: { value: formatCents(service.preco_centavos), status: PAYMENT_STATUS_LABEL },
+    qrValue: guideQrValue({ qr_text: guide.qr_text, protocolo: protocol }),
+  };
+}
