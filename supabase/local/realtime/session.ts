@@ -194,6 +194,8 @@ export function openSession(
       });
     }
 
+    // The socket may have closed while the join awaited the database.
+    if (!open) return;
     const existing = channels.get(frame.topic);
     if (existing) close(existing);
     const ch: Channel = {
