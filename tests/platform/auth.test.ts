@@ -932,6 +932,21 @@ describe('auth.users for app triggers', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('refuses to delete a user that app rows still reference (409 conflict), keeping the user', async () => {
+    const { id } = await confirmedUser();
+    await t.platform.ctx.db.exec(
+      'create table if not exists public.referencias_teste (user_id uuid references auth.users (id))',
+    );
+    await t.platform.ctx.db.query('insert into public.referencias_teste values ($1)', [id]);
+    const { error } = await t.admin.auth.admin.deleteUser(id);
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'conflict',
+      message: 'Database error deleting user',
+    });
+    expect((await t.admin.auth.admin.getUserById(id)).data.user?.id).toBe(id);
+  });
+
   it('exposes auth.uid(), auth.role(), auth.email() and auth.jwt() from the request claims', async () => {
     const claims = JSON.stringify({
       sub: '11111111-1111-4111-8111-111111111111',

@@ -33,13 +33,13 @@ export type AuthErrorCode =
   | 'bad_code_verifier'
   | 'over_email_send_rate_limit'
   | 'over_request_rate_limit'
-  | 'request_timeout';
+  | 'conflict';
 
 /** An expected failure of an auth request; `onError` in index.ts turns it into GoTrue's body. */
 export class AuthApiError extends Error {
   override readonly name = 'AuthApiError';
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 413 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429,
     readonly code: AuthErrorCode,
     message: string,
     /** `weak_password.reasons`, the only structured payload GoTrue adds to an error. */

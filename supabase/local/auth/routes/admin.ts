@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import type { Queryable } from '../../db/index.ts';
+import { isPgError, type Queryable } from '../../db/index.ts';
 import { checkPasswordStrength, hashPassword, validateEmail } from '../credentials.ts';
 import type { AuthDeps } from '../deps.ts';
 import { authError } from '../errors.ts';
@@ -203,7 +203,7 @@ export async function adminDeleteUser(c: Context, { ctx }: AuthDeps): Promise<Re
   const body = await readBody(c, DeleteBody, { allowEmpty: true });
   const user = await findUserById(ctx.db, id);
   if (!user) throw authError(404, 'user_not_found', 'User not found');
-  await ctx.db.transaction(async (tx) => {
+  const deletion = ctx.db.transaction(async (tx) => {
     if (!body.should_soft_delete) {
       await tx.query('delete from auth.users where id = $1', [id]);
       return;
@@ -218,6 +218,13 @@ export async function adminDeleteUser(c: Context, { ctx }: AuthDeps): Promise<Re
         where id = $1`,
       [id],
     );
+  });
+  // App tables may still reference the user (foreign keys without cascade): GoTrue's
+  // "Database error deleting user", answered as the conflict it is rather than a 500.
+  await deletion.catch((e: unknown) => {
+    if (!isPgError(e)) throw e;
+    ctx.log.info({ msg: 'admin delete user rejected', error: String(e) });
+    throw authError(409, 'conflict', 'Database error deleting user');
   });
   return c.json({});
 }
