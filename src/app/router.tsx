@@ -11,15 +11,20 @@ type RouteModule = { default: ComponentType };
 
 type AppRoute = {
   path: string;
-  /** Loaded on demand so the landing page ships only its own code. */
-  load?: () => Promise<RouteModule>;
-  /** Bundled with the app shell (the landing page, the first screen most people see). */
-  component?: ComponentType;
   /** Guarded by spec §2's wrapper when set. */
   roles?: readonly Role[];
   /** Document title; omitted when the page builds its own from data. */
   title?: string;
-};
+} & (
+  | {
+      /** Loaded on demand so the landing page ships only its own code. */
+      load: () => Promise<RouteModule>;
+    }
+  | {
+      /** Bundled with the app shell (the landing page, the first screen most people see). */
+      component: ComponentType;
+    }
+);
 
 const titled = (page: string) => `${page} - ${appConfig.productName}`;
 const PATIENT: readonly Role[] = ['paciente'];
@@ -118,11 +123,11 @@ function toRouteObject(route: AppRoute): RouteObject {
   const leaf: RouteObject = {
     path: route.path,
     handle: { title: route.title },
-    ...(route.component
+    ...('component' in route
       ? { Component: route.component }
       : {
           lazy: async () => {
-            const module = await route.load!();
+            const module = await route.load();
             return { Component: module.default };
           },
         }),
