@@ -287,6 +287,19 @@ describe('paciente_agendar', () => {
     await expect(agendar(user(patientB), quarter.medicoId, adjacent)).resolves.toBeTruthy();
   });
 
+  it('needs the Teleconsulta service', async () => {
+    await db.query(`update public.servicos set _deleted = true where nome = 'Teleconsulta'`);
+    try {
+      const e = await rejection(agendar(user(patientA), doctorX.medicoId, nextSlot()));
+      expect(e).toMatchObject({
+        message: 'Serviço de teleconsulta indisponível.',
+        hint: 'service_unavailable',
+      });
+    } finally {
+      await db.query(`update public.servicos set _deleted = false where nome = 'Teleconsulta'`);
+    }
+  });
+
   it('frees the slot once the appointment is cancelled', async () => {
     const start = nextSlot();
     const a = await agendar(user(patientA), doctorX.medicoId, start);
@@ -407,6 +420,13 @@ describe('doctor actions: who may act', () => {
       });
     }
     expect(await row(a.id)).toMatchObject({ status: 'confirmado', pagamento_status: 'pendente' });
+  });
+
+  it('requires the appointment id', async () => {
+    const e = await rejection(pagar(user(doctorX.userId), null as unknown as string));
+    expect(e).toMatchObject({ message: 'Dados incompletos.', hint: 'invalid_params' });
+    const g = await rejection(gerarGuia(user(patientA), null as unknown as string));
+    expect(g).toMatchObject({ message: 'Dados incompletos.', hint: 'invalid_params' });
   });
 
   it('reports an unknown appointment', async () => {
@@ -553,6 +573,24 @@ describe('medico_salvar_link', () => {
       ' https://meet.example.com/abc-def ',
     );
     expect(saved!.meeting_link).toBe('https://meet.example.com/abc-def');
+  });
+
+  it('returns the first result when a link save is replayed', async () => {
+    const a = await agendar(user(patientA), doctorX.medicoId, nextSlot());
+    const mutation = randomUUID();
+    const [first] = await salvarLink(
+      user(doctorX.userId),
+      a.id,
+      'https://meet.example.com/1',
+      mutation,
+    );
+    const [replay] = await salvarLink(
+      user(doctorX.userId),
+      a.id,
+      'https://meet.example.com/1',
+      mutation,
+    );
+    expect(replay).toEqual(first);
   });
 
   it('refuses a cancelled appointment', async () => {
