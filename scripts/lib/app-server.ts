@@ -31,10 +31,15 @@ export function createAppServer(distDir: string): Hono {
     const path = decodeURIComponent(new URL(c.req.url).pathname);
     const file = normalize(join(root, path));
     const inside = file === root || file.startsWith(root + sep);
-    const isFile = inside && (await stat(file).then((s) => s.isFile()).catch(() => false));
+    const isFile =
+      inside &&
+      (await stat(file)
+        .then((s) => s.isFile())
+        .catch(() => false));
     const target = isFile ? file : join(root, 'index.html');
     const body = await readFile(target);
-    const revalidate = !isFile || /(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(target);
+    const revalidate =
+      !isFile || /(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(target);
     return c.body(body, 200, {
       'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream',
       'Cache-Control': revalidate ? 'no-cache' : 'public, max-age=31536000, immutable',

@@ -3,7 +3,15 @@ import { spawnSync } from 'node:child_process';
 import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const INPUTS = ['src', 'sync', 'public', 'index.html', 'vite.config.ts', 'panda.config.ts', 'package-lock.json'];
+const INPUTS = [
+  'src',
+  'sync',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'panda.config.ts',
+  'package-lock.json',
+];
 const STAMP = 'dist/.build-stamp';
 
 async function hashTree(path: string, hash: ReturnType<typeof createHash>): Promise<void> {
@@ -11,7 +19,8 @@ async function hashTree(path: string, hash: ReturnType<typeof createHash>): Prom
   if (!info) return;
   if (info.isDirectory()) {
     for (const entry of (await readdir(path)).sort()) {
-      if (!entry.endsWith('.test.ts') && !entry.endsWith('.test.tsx')) await hashTree(join(path, entry), hash);
+      if (!entry.endsWith('.test.ts') && !entry.endsWith('.test.tsx'))
+        await hashTree(join(path, entry), hash);
     }
     return;
   }
@@ -22,7 +31,10 @@ async function hashTree(path: string, hash: ReturnType<typeof createHash>): Prom
  * Builds the PWA unless dist/ already holds a build of exactly these sources for exactly this
  * API (the URL and key are baked into the bundle), so `npm start` is fast after the first run.
  */
-export async function buildAppIfNeeded(env: { VITE_SUPABASE_URL: string; VITE_SUPABASE_ANON_KEY: string }) {
+export async function buildAppIfNeeded(env: {
+  VITE_SUPABASE_URL: string;
+  VITE_SUPABASE_ANON_KEY: string;
+}) {
   const hash = createHash('sha256').update(JSON.stringify(env));
   for (const input of INPUTS) await hashTree(input, hash);
   const digest = hash.digest('hex');
@@ -31,7 +43,8 @@ export async function buildAppIfNeeded(env: { VITE_SUPABASE_URL: string; VITE_SU
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
-  if (result.status !== 0) throw new Error('The app build failed (npm run build); see the output above.');
+  if (result.status !== 0)
+    throw new Error('The app build failed (npm run build); see the output above.');
   await writeFile(STAMP, digest);
   return { built: true };
 }

@@ -16,12 +16,18 @@ const EnvSchema = v.object({
   DATA_DIR: v.optional(v.string(), '.data'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.minLength(1))),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32)), DEV_JWT_SECRET),
-  JWT_EXPIRY: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(30)), '3600'),
+  JWT_EXPIRY: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(30)),
+    '3600',
+  ),
   API_EXTERNAL_URL: v.optional(v.pipe(v.string(), v.url())),
   SITE_URL: v.optional(v.pipe(v.string(), v.url())),
   AUTH_AUTOCONFIRM: v.optional(flag, 'false'),
   AUTH_RATE_LIMIT: v.optional(flag, 'true'),
-  AUTH_BCRYPT_COST: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(4), v.maxValue(15)), '10'),
+  AUTH_BCRYPT_COST: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(4), v.maxValue(15)),
+    '10',
+  ),
   SETUP_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16))),
   FUNCTIONS_DIR: v.optional(v.string(), 'supabase/functions'),
   MIGRATIONS_DIR: v.optional(v.string(), 'supabase/migrations'),
@@ -54,7 +60,9 @@ export type PlatformConfig = {
 
 /** Reads the environment once, failing loudly with every problem listed. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
-  const present = Object.fromEntries(Object.entries(env).filter(([, val]) => val !== undefined && val !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, val]) => val !== undefined && val !== ''),
+  );
   const parsed = v.safeParse(EnvSchema, present);
   if (!parsed.success) {
     const problems = parsed.issues.map((i) => `${v.getDotPath(i) ?? '?'}: ${i.message}`);

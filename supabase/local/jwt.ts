@@ -33,7 +33,8 @@ export async function signJwt(claims: JwtClaims, secret: string): Promise<string
 
 export type JwtFailure = 'malformed' | 'bad_signature' | 'bad_alg' | 'expired' | 'bad_claims';
 
-export type JwtResult = { ok: true; claims: JwtClaims } | { ok: false; reason: JwtFailure; message: string };
+export type JwtResult =
+  { ok: true; claims: JwtClaims } | { ok: false; reason: JwtFailure; message: string };
 
 /**
  * Verifies an HS256 token with the project secret. Only HS256 is accepted: `alg: none` and
@@ -46,7 +47,8 @@ export async function verifyJwt(token: string, secret: string): Promise<JwtResul
   } catch {
     return { ok: false, reason: 'malformed', message: 'JWT cannot be decoded' };
   }
-  if (alg !== 'HS256') return { ok: false, reason: 'bad_alg', message: 'Wrong or unknown JWT algorithm' };
+  if (alg !== 'HS256')
+    return { ok: false, reason: 'bad_alg', message: 'Wrong or unknown JWT algorithm' };
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
       algorithms: ['HS256'],
@@ -56,7 +58,8 @@ export async function verifyJwt(token: string, secret: string): Promise<JwtResul
     }
     return { ok: true, claims: payload as JwtClaims };
   } catch (e) {
-    if (e instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired', message: 'JWT expired' };
+    if (e instanceof joseErrors.JWTExpired)
+      return { ok: false, reason: 'expired', message: 'JWT expired' };
     if (e instanceof joseErrors.JWSSignatureVerificationFailed) {
       return { ok: false, reason: 'bad_signature', message: 'JWT signature verification failed' };
     }

@@ -10,9 +10,13 @@ export type Logger = {
 
 const RANK: Record<LogLevel, number> = { silent: 0, error: 1, info: 2, debug: 3 };
 
-export function createLogger(level: LogLevel, write: (line: string) => void = (l) => process.stdout.write(l)): Logger {
+export function createLogger(
+  level: LogLevel,
+  write: (line: string) => void = (l) => process.stdout.write(l),
+): Logger {
   const at = (lvl: Exclude<LogLevel, 'silent'>) => (entry: LogEntry) => {
-    if (RANK[lvl] <= RANK[level]) write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, ...entry })}\n`);
+    if (RANK[lvl] <= RANK[level])
+      write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, ...entry })}\n`);
   };
   return { error: at('error'), info: at('info'), debug: at('debug') };
 }

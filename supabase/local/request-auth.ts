@@ -5,8 +5,7 @@ import { verifyJwt, type JwtClaims, type JwtFailure } from './jwt.ts';
 export type Identity = { role: string; claims: JwtClaims; token: string };
 
 export type IdentityResult =
-  | { ok: true; identity: Identity }
-  | { ok: false; reason: JwtFailure | 'missing'; message: string };
+  { ok: true; identity: Identity } | { ok: false; reason: JwtFailure | 'missing'; message: string };
 
 /** Postgres roles a JWT may switch to, as on hosted Supabase. */
 export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const;

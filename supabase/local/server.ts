@@ -41,14 +41,23 @@ export type Platform = {
 
 export type PlatformOptions = { db?: Database; log?: Logger };
 
-export async function createPlatform(config: PlatformConfig, opts: PlatformOptions = {}): Promise<Platform> {
+export async function createPlatform(
+  config: PlatformConfig,
+  opts: PlatformOptions = {},
+): Promise<Platform> {
   const log = opts.log ?? createLogger(config.logLevel);
   // A database handed in belongs to the caller (tests); one opened here is closed here.
   const ownsDb = !opts.db;
   const db =
     opts.db ??
-    (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
-  const boot = await bootstrap(db, { migrationsDir: config.migrationsDir, seedFile: config.seedFile, log });
+    (await openDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    ));
+  const boot = await bootstrap(db, {
+    migrationsDir: config.migrationsDir,
+    seedFile: config.seedFile,
+    log,
+  });
   const keys = await deriveApiKeys(config.jwtSecret);
   const mailbox = createMailbox(db, log, keys);
   const ctx: PlatformContext = { config, db, keys, mailer: mailbox.mailer, log };

@@ -10,7 +10,10 @@ describe('platform', () => {
 
   it('answers health with the database kind and records applied migrations', async () => {
     const res = await fetch(`${t.url}/health`);
-    expect(await res.json()).toEqual({ status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' });
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    });
     const { rows } = await t.platform.ctx.db.query<{ version: string }>(
       'select version from supabase_migrations.schema_migrations',
     );

@@ -36,7 +36,12 @@ function memoryStorage() {
 
 export function testClient(url: string, key: string): SupabaseClient {
   return createClient(url, key, {
-    auth: { storage: memoryStorage(), autoRefreshToken: false, persistSession: true, detectSessionInUrl: false },
+    auth: {
+      storage: memoryStorage(),
+      autoRefreshToken: false,
+      persistSession: true,
+      detectSessionInUrl: false,
+    },
     // Node 20 has no global WebSocket; supabase-js needs one for Realtime (supabase-wire.md §0).
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });

@@ -31,8 +31,11 @@ export async function bootstrap(db: Database, opts: BootstrapOptions): Promise<B
   }
 
   const done = new Set(
-    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations'))
-      .rows.map((r) => r.version),
+    (
+      await db.query<{ version: string }>(
+        'select version from supabase_migrations.schema_migrations',
+      )
+    ).rows.map((r) => r.version),
   );
   const fresh = done.size === 0;
   const files = (await readdir(opts.migrationsDir)).filter((f) => MIGRATION_FILE.test(f)).sort();
@@ -43,10 +46,10 @@ export async function bootstrap(db: Database, opts: BootstrapOptions): Promise<B
     const sql = await readFile(join(opts.migrationsDir, file), 'utf8');
     await db.transaction(async (tx) => {
       await tx.exec(sql);
-      await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
-        version,
-        name,
-      ]);
+      await tx.query(
+        'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
+        [version, name],
+      );
     });
     applied.push(file);
     opts.log.info({ msg: 'migration applied', file });
