@@ -309,6 +309,10 @@ describe('realtime protocol', () => {
     await sender.send({ type: 'broadcast', event: 'ping', payload: { n: 3 } });
     expect((await bGot.next()).payload).toEqual({ n: 3 });
     expect(bGot.items.map((m) => (m.payload as { n: number }).n)).toEqual([1, 3]);
+
+    // vsn 1.0.0 sends broadcast as a JSON object frame.
+    await v1.getChannels()[0]!.send({ type: 'broadcast', event: 'ping', payload: { n: 4 } });
+    expect((await bGot.next()).payload).toEqual({ n: 4 });
   });
 
   it('broadcasts over HTTP: httpSend, the send() fallback before joining, and binary payloads', async () => {
@@ -387,6 +391,12 @@ describe('realtime protocol', () => {
     expect(await chB.untrack()).toBe('ok');
     expect(await leaves.next()).toBe('bob');
     await aSyncs.next((keys) => keys.join() === 'alice', 'bob gone');
+
+    // Leaving the channel untracks too.
+    expect(await chB.track({ status: 'back' })).toBe('ok');
+    await aSyncs.next((keys) => keys.join() === 'alice,bob', 'bob back');
+    await b.removeChannel(chB);
+    expect(await leaves.next()).toBe('bob');
   });
 
   const garbage: { name: string; frame: string | Buffer | unknown[]; reply?: unknown }[] = [
