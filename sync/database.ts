@@ -1,4 +1,10 @@
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import {
+  addRxPlugin,
+  createRxDatabase,
+  type RxCollection,
+  type RxDatabase,
+  type RxStorage,
+} from 'rxdb';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
@@ -20,17 +26,17 @@ export function browserIndexedDb(): IndexedDbSource {
 }
 
 export function dexieStorage(source: IndexedDbSource): RxStorage<unknown, unknown> {
-  return getRxStorageDexie({ indexedDB: source.factory, IDBKeyRange: source.keyRange }) as RxStorage<
-    unknown,
-    unknown
-  >;
+  return getRxStorageDexie({ indexedDB: source.factory, IDBKeyRange: source.keyRange });
 }
 
 /**
  * RxDB's remove() empties the Dexie databases but leaves them, named after the user, in
  * IndexedDB; sign-out deletes them too so nothing of the user stays on the device (R1).
  */
-export async function deleteReplicaFiles(source: IndexedDbSource, userId: string | null): Promise<void> {
+export async function deleteReplicaFiles(
+  source: IndexedDbSource,
+  userId: string | null,
+): Promise<void> {
   const prefix = `rxdb-dexie-${replicaName(userId)}--`;
   const all = await source.factory.databases();
   await Promise.all(
@@ -63,7 +69,7 @@ export async function openReplica(opts: {
   userId: string | null;
   role: Role;
   multiInstance: boolean;
-  onConflict(report: ConflictReport): void;
+  onConflict: (report: ConflictReport) => void;
 }): Promise<Replica> {
   const db = await createRxDatabase<ReplicaCollections>({
     name: replicaName(opts.userId),

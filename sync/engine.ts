@@ -71,11 +71,11 @@ export type EngineCore = {
   newId: () => string;
   status$: Observable<SyncStatus>;
   events$: Observable<SyncEvent>;
-  resync(): void;
-  awaitInitialSync(): Promise<void>;
-  awaitInSync(): Promise<void>;
-  close(): Promise<void>;
-  remove(): Promise<void>;
+  resync: () => void;
+  awaitInitialSync: () => Promise<void>;
+  awaitInSync: () => Promise<void>;
+  close: () => Promise<void>;
+  remove: () => Promise<void>;
 };
 
 type Live = {
@@ -154,7 +154,11 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
       autoStart: false,
       retryTime: opts.retryTimeMs ?? 5_000,
       waitForLeadership: opts.multiInstance ?? false,
-      pull: { handler: source.handler, stream$: source.stream$, batchSize: opts.pullBatchSize ?? 500 },
+      pull: {
+        handler: source.handler,
+        stream$: source.stream$,
+        batchSize: opts.pullBatchSize ?? 500,
+      },
       ...(pushesFor(spec, role)
         ? {
             push: {
@@ -192,9 +196,11 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
     live.source.push([row]);
     return firstValueFrom(
       race(
-        collection.findOne(row.id).$.pipe(
-          filter((doc) => doc !== null && isAtLeast(doc.get('server_modified'), row._modified)),
-        ),
+        collection
+          .findOne(row.id)
+          .$.pipe(
+            filter((doc) => doc !== null && isAtLeast(doc.get('server_modified'), row._modified)),
+          ),
         timer(STORE_WAIT_MS),
         closed$,
       ),

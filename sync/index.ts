@@ -3,7 +3,6 @@
  * the local replica through the observables here; writes are local first and synced. The
  * rules are in sync/SPEC.md; the integration guide is at its top.
  */
-import type { RxCollection } from 'rxdb';
 import { map, type Observable } from 'rxjs';
 import * as v from 'valibot';
 import { startEngine, type EngineCore, type EngineOptions, type SyncEvent } from './engine.ts';
@@ -40,10 +39,7 @@ export type WriteError = 'invalid-input' | 'not-allowed' | 'not-found';
 export type WriteResult<T = undefined> = { ok: true; value: T } | { ok: false; error: WriteError };
 
 const Uuid = v.pipe(v.string(), v.uuid());
-const Instant = v.pipe(
-  v.string(),
-  v.isoTimestamp(),
-);
+const Instant = v.pipe(v.string(), v.isoTimestamp());
 const Https = v.pipe(v.string(), v.trim(), v.url(), v.startsWith('https://'));
 const Time = v.pipe(v.string(), v.regex(/^(([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?|24:00(:00)?)$/));
 const BlockInput = v.object({
@@ -106,9 +102,10 @@ export type SyncEngine = {
   mutations$: Observable<Mutation[]>;
 
   /** Books a slot (patients). Returns the optimistic appointment id, usable at once. */
-  book(input: { medicoId: string; horarioInicio: string }): Promise<
-    WriteResult<{ mutationId: string; appointmentId: string }>
-  >;
+  book(input: {
+    medicoId: string;
+    horarioInicio: string;
+  }): Promise<WriteResult<{ mutationId: string; appointmentId: string }>>;
   /** Generates the guide of a booked appointment (patients). */
   generateGuide(appointmentId: string): Promise<WriteResult<{ mutationId: string }>>;
   /** Marks an appointment paid (doctors). */
@@ -118,7 +115,10 @@ export type SyncEngine = {
   /** Cancels an appointment (doctors). */
   cancel(appointmentId: string): Promise<WriteResult<{ mutationId: string }>>;
   /** Saves the consultation's https link (doctors). */
-  saveMeetingLink(appointmentId: string, link: string): Promise<WriteResult<{ mutationId: string }>>;
+  saveMeetingLink(
+    appointmentId: string,
+    link: string,
+  ): Promise<WriteResult<{ mutationId: string }>>;
   /** Forgets a rejected booking after the person has seen it. */
   dismissRejected(mutationId: string): Promise<void>;
 
@@ -171,12 +171,15 @@ export async function createSyncEngine(opts: EngineOptions): Promise<SyncEngine>
   }
 
   const action =
-    (kind: 'generate_guide' | 'confirm_payment' | 'check_in' | 'cancel', who: 'paciente' | 'medico') =>
+    (
+      kind: 'generate_guide' | 'confirm_payment' | 'check_in' | 'cancel',
+      who: 'paciente' | 'medico',
+    ) =>
     (appointmentId: string) =>
       enqueue({ kind, args: {} }, appointmentId, who);
 
   async function ownDoc(table: 'medicos' | 'perfis_usuarios') {
-    const collection = db.collections[table] as RxCollection<ReplicaDoc> | undefined;
+    const collection = db.collections[table];
     if (!collection || !user) return null;
     const selector = table === 'medicos' ? { user_id: user.id } : { id: user.id };
     return collection.findOne({ selector }).exec();
@@ -219,7 +222,11 @@ export async function createSyncEngine(opts: EngineOptions): Promise<SyncEngine>
     async saveMeetingLink(appointmentId, link) {
       const parsed = v.safeParse(Https, link);
       if (!parsed.success) return { ok: false, error: 'invalid-input' };
-      return enqueue({ kind: 'save_meeting_link', args: { link: parsed.output } }, appointmentId, 'medico');
+      return enqueue(
+        { kind: 'save_meeting_link', args: { link: parsed.output } },
+        appointmentId,
+        'medico',
+      );
     },
     dismissRejected: (mutationId) => outbox.dismiss(mutationId),
 
@@ -234,7 +241,8 @@ export async function createSyncEngine(opts: EngineOptions): Promise<SyncEngine>
       const end = hhmmss(hora_fim);
       if (end <= start) return { ok: false, error: 'invalid-input' };
       const existing = await collection.findOne(id).exec();
-      if (existing && existing.get('medico_id') !== medicoId) return { ok: false, error: 'not-allowed' };
+      if (existing && existing.get('medico_id') !== medicoId)
+        return { ok: false, error: 'not-allowed' };
       const fields = { ...rest, hora_inicio: start, hora_fim: end, status: 'disponivel' };
       if (existing) await existing.incrementalPatch(fields);
       else {
@@ -246,7 +254,7 @@ export async function createSyncEngine(opts: EngineOptions): Promise<SyncEngine>
           updated_at: null,
           server_modified: null,
           _deleted: false,
-        } as ReplicaDoc);
+        });
       }
       return { ok: true, value: { id } };
     },
@@ -254,7 +262,8 @@ export async function createSyncEngine(opts: EngineOptions): Promise<SyncEngine>
       const medicoId = await ownDoctorId();
       const doc = await db.collections.agenda_medico?.findOne(id).exec();
       if (!doc) return { ok: false, error: 'not-found' };
-      if (!medicoId || doc.get('medico_id') !== medicoId) return { ok: false, error: 'not-allowed' };
+      if (!medicoId || doc.get('medico_id') !== medicoId)
+        return { ok: false, error: 'not-allowed' };
       await doc.remove();
       return { ok: true, value: undefined };
     },

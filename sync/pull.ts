@@ -15,21 +15,21 @@ export type PullSourceOptions = {
   /** How far behind the checkpoint a caught-up pull looks again (R7). */
   overlapMs: number;
   /** Called after every successful request with the rows it brought and whether it caught up. */
-  onPage(page: { rows: number; caughtUp: boolean }): void;
+  onPage: (page: { rows: number; caughtUp: boolean }) => void;
 };
 
 export type PullSource = {
-  handler(
+  handler: (
     checkpoint: Checkpoint | undefined,
     batchSize: number,
-  ): Promise<ReplicationPullHandlerResult<ReplicaDoc, Checkpoint>>;
+  ) => Promise<ReplicationPullHandlerResult<ReplicaDoc, Checkpoint>>;
   /** Feeds RxDB's pull.stream$: Realtime rows, RPC results and RESYNC requests. */
   stream$: Subject<RxReplicationPullStreamItem<ReplicaDoc, Checkpoint>>;
   /**
    * Applies server rows that did not come from a pull (Realtime, RPC results) without moving
    * the checkpoint: only pulls advance it, so a row missed by Realtime is always pulled (R8).
    */
-  push(rows: readonly ServerRow[]): void;
+  push: (rows: readonly ServerRow[]) => void;
 };
 
 function hasPosition(cp: Checkpoint | undefined): cp is Checkpoint {
@@ -40,7 +40,12 @@ function subtractMs(instant: string, ms: number): string {
   return Temporal.Instant.from(instant).subtract({ milliseconds: ms }).toString();
 }
 
-export function createPullSource({ client, spec, overlapMs, onPage }: PullSourceOptions): PullSource {
+export function createPullSource({
+  client,
+  spec,
+  overlapMs,
+  onPage,
+}: PullSourceOptions): PullSource {
   const stream$ = new Subject<RxReplicationPullStreamItem<ReplicaDoc, Checkpoint>>();
   let lastCheckpoint: Checkpoint | undefined;
 

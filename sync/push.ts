@@ -1,7 +1,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
 import { deepEqual } from 'rxdb/plugins/utils';
-import { TransientSyncError, isTransient, messageOf, reasonOf, toFailure, type ServerFailure } from './errors.ts';
+import {
+  TransientSyncError,
+  isTransient,
+  messageOf,
+  reasonOf,
+  toFailure,
+  type ServerFailure,
+} from './errors.ts';
 import { rowToDoc, type ReplicaDoc, type ServerRow } from './row.ts';
 import type { TableSpec } from './tables.ts';
 
@@ -70,13 +77,13 @@ export function createPushHandler(
   }
 
   async function fetchRow(id: string): Promise<ServerRow | null> {
-    const { data, error, status } = await client
+    const { error, status, ...result } = await client
       .from(spec.name)
       .select('*')
       .eq('id', id)
       .maybeSingle();
     if (error) throw new TransientSyncError(toFailure(error, status), spec.name);
-    return (data as ServerRow | null) ?? null;
+    return (result.data as ServerRow | null) ?? null;
   }
 
   return async function push(
@@ -97,10 +104,8 @@ export function createPushHandler(
         message: messageOf(outcome.failure),
       });
       const current = await fetchRow(doc.id);
-      masterStates.push(
-        current ? rowToDoc(spec, current) : { ...(base ?? doc), _deleted: true },
-      );
+      masterStates.push(current ? rowToDoc(spec, current) : { ...(base ?? doc), _deleted: true });
     }
     return masterStates;
-  }
+  };
 }

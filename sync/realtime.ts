@@ -1,4 +1,8 @@
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import {
+  REALTIME_SUBSCRIBE_STATES,
+  type RealtimeChannel,
+  type SupabaseClient,
+} from '@supabase/supabase-js';
 import type { ServerRow } from './row.ts';
 
 export type LiveTableOptions = {
@@ -6,10 +10,10 @@ export type LiveTableOptions = {
   /** Unique per collection, user and server (R3), so channels never collide. */
   topic: string;
   table: string;
-  onRow(row: ServerRow): void;
+  onRow: (row: ServerRow) => void;
   /** Every (re)subscription: whatever Realtime missed meanwhile must be pulled (L2). */
-  onSubscribed(): void;
-  onError(message: string): void;
+  onSubscribed: () => void;
+  onError: (message: string) => void;
 };
 
 /**
@@ -22,11 +26,14 @@ export function subscribeTable(opts: LiveTableOptions): RealtimeChannel {
     .channel(opts.topic)
     .on('postgres_changes', { event: '*', schema: 'public', table: opts.table }, (payload) => {
       if (payload.eventType === 'DELETE') return;
-      opts.onRow(payload.new as ServerRow);
+      opts.onRow(payload.new);
     })
     .subscribe((status, err) => {
-      if (status === 'SUBSCRIBED') opts.onSubscribed();
-      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') {
+      if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) opts.onSubscribed();
+      else if (
+        status === REALTIME_SUBSCRIBE_STATES.CHANNEL_ERROR ||
+        status === REALTIME_SUBSCRIBE_STATES.TIMED_OUT
+      ) {
         opts.onError(err?.message ?? status);
       }
     });

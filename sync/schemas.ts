@@ -7,6 +7,8 @@ import type { RxJsonSchema } from 'rxdb';
  *   `server_modified`; pushes use it as the version for conditional writes (P3).
  * - Dexie requires every indexed field to be required and non-null; everything else the
  *   server may send as null is declared `['x', 'null']`.
+ * - Every index slows each write of the first sync (10,000 appointments for a doctor) and the
+ *   screens read whole collections anyway, so only the small availability table has one.
  * - RxDB forces `additionalProperties: false`; rows are reduced to these properties before
  *   they are stored (see `row.ts`), so a column added on the server never breaks a pull.
  */
@@ -179,7 +181,6 @@ export const agendaOcupadaSchema: RxJsonSchema<AgendaOcupadaDoc> = {
     server_modified: TEXT,
   },
   required: ['id', 'medico_id', 'horario_inicio'],
-  indexes: [['medico_id', 'horario_inicio']],
 };
 
 export const perfisSchema: RxJsonSchema<PerfilDoc> = {
@@ -226,7 +227,6 @@ export const agendamentosSchema: RxJsonSchema<AgendamentoDoc> = {
     server_modified: TEXT,
   },
   required: ['id', 'medico_id', 'horario_inicio'],
-  indexes: ['horario_inicio', ['medico_id', 'horario_inicio']],
 };
 
 export const guiasSchema: RxJsonSchema<GuiaDoc> = {
@@ -246,5 +246,4 @@ export const guiasSchema: RxJsonSchema<GuiaDoc> = {
     server_modified: TEXT,
   },
   required: ['id', 'agendamento_id'],
-  indexes: ['agendamento_id'],
 };

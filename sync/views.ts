@@ -29,7 +29,10 @@ export type AppointmentView = OverlaidAppointment & {
 };
 
 /** Plain data out of RxDB: screens get objects, not RxDocuments. */
-function docs$<T>(collection: RxCollection<ReplicaDoc> | undefined, selector = {}): Observable<T[]> {
+function docs$<T>(
+  collection: RxCollection<ReplicaDoc> | undefined,
+  selector = {},
+): Observable<T[]> {
   if (!collection) return of([]);
   return collection
     .find({ selector })
@@ -68,7 +71,8 @@ export function createViews(db: Replica, outbox$: Observable<OutboxState>, userI
               const medico = doctors.get(a.medico_id);
               const paciente = a.patient_id ? people.get(a.patient_id) : undefined;
               const servico = a.servico_id ? services.get(a.servico_id) : undefined;
-              const guia = (a.guia_id ? guides.get(a.guia_id) : undefined) ?? guideByAppointment.get(a.id);
+              const guia =
+                (a.guia_id ? guides.get(a.guia_id) : undefined) ?? guideByAppointment.get(a.id);
               return {
                 ...a,
                 medico: medico
@@ -102,9 +106,10 @@ export function createViews(db: Replica, outbox$: Observable<OutboxState>, userI
         ),
       ),
     occupiedSlots$: (medicoId: string): Observable<OccupiedSlot[]> =>
-      combineLatest([docs$<AgendaOcupadaDoc>(c.agenda_ocupada, { medico_id: medicoId }), outbox$]).pipe(
-        map(([slots, outbox]) => overlayOccupied(slots, outbox, medicoId)),
-      ),
+      combineLatest([
+        docs$<AgendaOcupadaDoc>(c.agenda_ocupada, { medico_id: medicoId }),
+        outbox$,
+      ]).pipe(map(([slots, outbox]) => overlayOccupied(slots, outbox, medicoId))),
     appointments$,
     appointment$: (id: string) =>
       combineLatest([appointments$, outbox$]).pipe(

@@ -14,12 +14,23 @@ export type OverlaidAppointment = AgendamentoDoc & { sync: SyncMark };
 const ZONE = 'America/Sao_Paulo';
 const BOOKING_MINUTES = 30;
 /** Statuses that hold a slot (spec §4, "Slots counted as booked"). */
-export const BOOKED_STATUSES: readonly string[] = ['confirmado', 'atendido', 'reagendado', 'pendente'];
+export const BOOKED_STATUSES: readonly string[] = [
+  'confirmado',
+  'atendido',
+  'reagendado',
+  'pendente',
+];
 
-export type BookingContext = { patientId: string | null; priceInCents(medicoId: string): number | null };
+export type BookingContext = {
+  patientId: string | null;
+  priceInCents(medicoId: string): number | null;
+};
 
 /** What a booking looks like before the server confirms it: what the server will create. */
-function optimisticBooking(m: Extract<Mutation, { kind: 'book' }>, ctx: BookingContext): AgendamentoDoc {
+function optimisticBooking(
+  m: Extract<Mutation, { kind: 'book' }>,
+  ctx: BookingContext,
+): AgendamentoDoc {
   const start = Temporal.Instant.from(m.args.horarioInicio);
   const local = start.toZonedDateTimeISO(ZONE);
   return {

@@ -77,7 +77,11 @@ export function clearBackoff(state: OutboxState): OutboxState {
 }
 
 /** The server applied it: it leaves the queue; a booking records the server's id. */
-export function markApplied(state: OutboxState, id: string, serverAppointmentId?: string): OutboxState {
+export function markApplied(
+  state: OutboxState,
+  id: string,
+  serverAppointmentId?: string,
+): OutboxState {
   const mutation = state.mutations.find((m) => m.id === id);
   const rest = state.mutations.filter((m) => m.id !== id);
   if (!mutation || !serverAppointmentId || serverAppointmentId === mutation.appointmentId) {
@@ -119,7 +123,10 @@ export function markRejected(
   const mutations = state.mutations
     .filter((m) => !dropped.has(m.id))
     .map((m) => (m.id === id ? marked : m));
-  const rejected = [marked, ...dependents.map((m) => ({ ...m, state: 'rejected' as const, rejection }))];
+  const rejected = [
+    marked,
+    ...dependents.map((m) => ({ ...m, state: 'rejected' as const, rejection })),
+  ];
   return { state: { ...state, mutations }, rejected };
 }
 

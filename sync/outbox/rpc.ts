@@ -13,7 +13,11 @@ export type RpcOutcome =
   | { kind: 'rejected'; rejection: Rejection }
   | { kind: 'transient'; error: string };
 
-type Call = { fn: string; params: Record<string, unknown>; returns: 'appointment' | 'guide' | 'flag' };
+type Call = {
+  fn: string;
+  params: Record<string, unknown>;
+  returns: 'appointment' | 'guide' | 'flag';
+};
 
 /** The RPC of each mutation (data contract), with `p_mutation_id` for idempotent replays (O2). */
 function callFor(m: Mutation, appointmentId: string): Call {
@@ -53,9 +57,13 @@ function firstRow(data: unknown): ServerRow | null {
 }
 
 async function readAppointment(client: SupabaseClient, id: string): Promise<ServerRow | null> {
-  const { data, error } = await client.from('agendamentos').select('*').eq('id', id).maybeSingle();
+  const { error, ...result } = await client
+    .from('agendamentos')
+    .select('*')
+    .eq('id', id)
+    .maybeSingle();
   // The RPC already succeeded; a failed read only delays the row until the next pull.
-  return error ? null : ((data as ServerRow | null) ?? null);
+  return error ? null : ((result.data as ServerRow | null) ?? null);
 }
 
 /**
@@ -68,15 +76,18 @@ export async function sendMutation(
   appointmentId: string,
 ): Promise<RpcOutcome> {
   const call = callFor(m, appointmentId);
-  const { data, error, status } = await client.rpc(call.fn, call.params);
+  const { error, status, ...result } = await client.rpc(call.fn, call.params);
   if (error) {
     const failure = toFailure(error, status);
     if (isTransient(failure)) {
       return { kind: 'transient', error: `${failure.status} ${failure.message}`.trim() };
     }
-    return { kind: 'rejected', rejection: { reason: reasonOf(failure), message: messageOf(failure) } };
+    return {
+      kind: 'rejected',
+      rejection: { reason: reasonOf(failure), message: messageOf(failure) },
+    };
   }
-  const row = firstRow(data);
+  const row = firstRow(result.data as unknown);
   switch (call.returns) {
     case 'appointment':
       return { kind: 'applied', appointment: row, guide: null };
@@ -90,9 +101,16 @@ export async function sendMutation(
       if (row?.success === false) {
         return {
           kind: 'rejected',
-          rejection: { reason: 'rejected', message: String(row.message ?? '') },
+          rejection: {
+            reason: 'rejected',
+            message: typeof row.message === 'string' ? row.message : '',
+          },
         };
       }
-      return { kind: 'applied', appointment: await readAppointment(client, appointmentId), guide: null };
+      return {
+        kind: 'applied',
+        appointment: await readAppointment(client, appointmentId),
+        guide: null,
+      };
   }
 }

@@ -1,11 +1,12 @@
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncEvent } from '../../sync/index.ts';
+import type { AgendaMedicoDoc, SyncEvent } from '../../sync/index.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import {
   Device,
   createDoctor,
   createPatient,
+  rows,
   signedInClient,
   slot,
   startSyncPlatform,
@@ -44,13 +45,19 @@ describe('live replication', () => {
 
     const booked = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(3) });
     if (!booked.ok) throw new Error('booking was not queued');
-    const [appointment] = await until(phone.sync.appointments$, (l) => l[0]?.sync.state === 'synced');
+    const [appointment] = await until(
+      phone.sync.appointments$,
+      (l) => l[0]?.sync.state === 'synced',
+    );
     // The doctor's replica learns about the new booking live as well.
     await until(laptop.sync.appointments$, (l) => l.some((x) => x.id === appointment!.id));
     const before = pulls(phone, 'agendamentos');
 
     await laptop.sync.confirmPayment(appointment!.id);
-    const paid = await until(phone.sync.appointment$(appointment!.id), (x) => x?.pagamento_status === 'pago');
+    const paid = await until(
+      phone.sync.appointment$(appointment!.id),
+      (x) => x?.pagamento_status === 'pago',
+    );
     expect(paid?.sync.state).toBe('synced');
     expect(pulls(phone, 'agendamentos')).toBe(before);
   });
@@ -120,23 +127,34 @@ describe('live replication', () => {
     if (moved.error) throw moved.error;
 
     laptop.online();
-    const schedule = await until(laptop.sync.availability$(doctor.medicoId), (b) =>
-      b.some((x) => x.dia_semana === 5) && b.length === 4 && b[0]?.hora_inicio === '07:00:00' && b[0]?.intervalo_em_minutos === 30,
+    const schedule = await until(
+      laptop.sync.availability$(doctor.medicoId),
+      (b) =>
+        b.some((x) => x.dia_semana === 5) &&
+        b.length === 4 &&
+        b[0]?.hora_inicio === '07:00:00' &&
+        b[0]?.intervalo_em_minutos === 30,
     );
-    expect(schedule.map((b) => [b.dia_semana, b.hora_inicio, b.hora_fim, b.intervalo_em_minutos])).toEqual([
+    expect(
+      schedule.map((b) => [b.dia_semana, b.hora_inicio, b.hora_fim, b.intervalo_em_minutos]),
+    ).toEqual([
       [1, '07:00:00', '12:30:00', 30],
       [3, '08:00:00', '12:00:00', 30],
       [4, '14:00:00', '18:00:00', 30],
       [5, '08:00:00', '09:00:00', 30],
     ]);
     await laptop.sync.awaitInSync();
-    const { data: server } = await t.admin
-      .from('agenda_medico')
-      .select('dia_semana, hora_inicio, hora_fim, intervalo_em_minutos')
-      .eq('medico_id', doctor.medicoId)
-      .eq('_deleted', false)
-      .order('dia_semana');
-    expect(server!.map((b) => [b.dia_semana, b.hora_inicio, b.hora_fim, b.intervalo_em_minutos])).toEqual(
+    const server = await rows<AgendaMedicoDoc>(
+      t.admin
+        .from('agenda_medico')
+        .select('dia_semana, hora_inicio, hora_fim, intervalo_em_minutos')
+        .eq('medico_id', doctor.medicoId)
+        .eq('_deleted', false)
+        .order('dia_semana'),
+    );
+    expect(
+      server.map((b) => [b.dia_semana, b.hora_inicio, b.hora_fim, b.intervalo_em_minutos]),
+    ).toEqual(
       schedule.map((b) => [b.dia_semana, b.hora_inicio, b.hora_fim, b.intervalo_em_minutos]),
     );
 
@@ -151,12 +169,20 @@ describe('live replication', () => {
     });
     expect(events).toContainEqual({
       type: 'write-rejected',
-      rejection: expect.objectContaining({ table: 'agenda_medico', id: overlapping.value.id }) as unknown,
+      rejection: expect.objectContaining({
+        table: 'agenda_medico',
+        id: overlapping.value.id,
+      }) as unknown,
     });
 
-    const link = await until(laptop.sync.appointment$(appointmentId), (x) => x?.sync.state === 'synced' && x.meeting_link !== null);
+    const link = await until(
+      laptop.sync.appointment$(appointmentId),
+      (x) => x?.sync.state === 'synced' && x.meeting_link !== null,
+    );
     expect(link?.meeting_link).toBe('https://meet.example.com/consulta');
-    const { data: row } = await t.admin.from('agendamentos').select('meeting_link').eq('id', appointmentId).single();
+    const [row] = await rows<{ meeting_link: string }>(
+      t.admin.from('agendamentos').select('meeting_link').eq('id', appointmentId),
+    );
     expect(row?.meeting_link).toBe('https://meet.example.com/consulta');
   });
 });

@@ -5,6 +5,7 @@ import {
   Device,
   createDoctor,
   createPatient,
+  rows,
   signedInClient,
   slot,
   startSyncPlatform,
@@ -65,19 +66,21 @@ describe('outbox', () => {
     );
     expect(phone.net.lost).toHaveLength(1);
     expect(synced.map((x) => x.status)).toEqual(['confirmado', 'confirmado']);
-    const { data: rows } = await t.admin
-      .from('agendamentos')
-      .select('id, mutation_id, guia_id, horario_inicio')
-      .eq('patient_id', id);
-    expect(rows).toHaveLength(2);
-    expect(rows!.map((r) => r.mutation_id).sort()).toEqual(
+    const server = await rows<{ mutation_id: string; guia_id: string | null }>(
+      t.admin.from('agendamentos').select('mutation_id, guia_id').eq('patient_id', id),
+    );
+    expect(server).toHaveLength(2);
+    expect(server.map((r) => r.mutation_id).sort()).toEqual(
       [a.value.mutationId, b.value.mutationId].sort(),
     );
-    expect(rows!.every((r) => r.guia_id !== null)).toBe(true);
-    const { data: guides } = await t.admin.from('guias').select('id').eq('patient_id', id);
+    expect(server.every((r) => r.guia_id !== null)).toBe(true);
+    const guides = await rows(t.admin.from('guias').select('id').eq('patient_id', id));
     expect(guides).toHaveLength(2);
     // The ids the screens were given keep working after the server assigned its own.
-    const viaLocalId = await until(phone.sync.appointment$(a.value.appointmentId), (x) => x !== null);
+    const viaLocalId = await until(
+      phone.sync.appointment$(a.value.appointmentId),
+      (x) => x !== null,
+    );
     expect(viaLocalId?.sync.state).toBe('synced');
     const status = await until(phone.sync.status$, (s) => s.pendingMutations === 0);
     expect(status.errors).toEqual([]);
@@ -88,12 +91,12 @@ describe('outbox', () => {
     const patient = await signedInClient(t, await createPatient(t));
     const booked = [];
     for (const n of [2, 6]) {
-      const { data, error } = await patient.rpc('paciente_agendar', {
+      const { error, ...result } = await patient.rpc('paciente_agendar', {
         p_medico_id: doctor.medicoId,
         p_horario_inicio: slot(n),
       });
       if (error) throw error;
-      booked.push((data as { id: string }).id);
+      booked.push((result.data as { id: string }).id);
     }
     const [first, second] = booked as [string, string];
 
@@ -129,11 +132,10 @@ describe('outbox', () => {
       status: 'cancelado',
       meeting_link: 'https://meet.example.com/sala-2',
     });
-    const { data: server } = await t.admin
-      .from('agendamentos')
-      .select('id, status, pagamento_status, meeting_link')
-      .in('id', booked);
-    expect(new Map(server!.map((r) => [r.id, r.status]))).toEqual(
+    const server = await rows<{ id: string; status: string }>(
+      t.admin.from('agendamentos').select('id, status').in('id', booked),
+    );
+    expect(new Map(server.map((r) => [r.id, r.status]))).toEqual(
       new Map([
         [first, 'atendido'],
         [second, 'cancelado'],
@@ -171,7 +173,11 @@ describe('outbox', () => {
     });
     expect(settled.find((x) => x.mutation_id === kept.value.mutationId)?.sync.state).toBe('synced');
     // The guide queued behind the lost booking is rejected with it, not retried forever.
-    expect(events.filter((e) => e.type === 'mutation-rejected').map((e) => e.type === 'mutation-rejected' && e.mutation.kind)).toEqual(['book', 'generate_guide']);
+    expect(
+      events
+        .filter((e) => e.type === 'mutation-rejected')
+        .map((e) => e.type === 'mutation-rejected' && e.mutation.kind),
+    ).toEqual(['book', 'generate_guide']);
 
     const slots = await until(loser.sync.occupiedSlots$(doctor.medicoId), (s) =>
       s.some((x) => x.horario_inicio === slot(8) && !x.pending),
@@ -181,11 +187,13 @@ describe('outbox', () => {
     );
     const winnerView = await until(winner.sync.appointments$, (l) => l.length === 1);
     expect(winnerView[0]).toMatchObject({ status: 'confirmado', sync: { state: 'synced' } });
-    const { data: server } = await t.admin
-      .from('agendamentos')
-      .select('id')
-      .eq('medico_id', doctor.medicoId)
-      .eq('horario_inicio', slot(8));
+    const server = await rows(
+      t.admin
+        .from('agendamentos')
+        .select('id')
+        .eq('medico_id', doctor.medicoId)
+        .eq('horario_inicio', slot(8)),
+    );
     expect(server).toHaveLength(1);
 
     await loser.sync.dismissRejected(lost.value.mutationId);

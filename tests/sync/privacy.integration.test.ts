@@ -3,7 +3,15 @@ import { IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openReplica } from '../../sync/database.ts';
 import type { TestPlatform } from '../support/platform.ts';
-import { Device, createDoctor, createPatient, slot, startSyncPlatform, until } from './support.ts';
+import {
+  Device,
+  createDoctor,
+  createPatient,
+  rows,
+  slot,
+  startSyncPlatform,
+  until,
+} from './support.ts';
 
 let t: TestPlatform;
 const devices: Device[] = [];
@@ -59,34 +67,50 @@ describe('privacy', () => {
       [a, 1],
       [b, 3],
     ] as const) {
-      const booked = await who.device.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(n) });
+      const booked = await who.device.sync.book({
+        medicoId: doctor.medicoId,
+        horarioInicio: slot(n),
+      });
       if (!booked.ok) throw new Error('booking was not queued');
       await who.device.sync.generateGuide(booked.value.appointmentId);
     }
-    await until(a.device.sync.appointments$, (l) => l[0]?.guia !== null && l[0]?.sync.state === 'synced');
-    await until(b.device.sync.appointments$, (l) => l[0]?.guia !== null && l[0]?.sync.state === 'synced');
+    await until(
+      a.device.sync.appointments$,
+      (l) => l[0]?.guia !== null && l[0]?.sync.state === 'synced',
+    );
+    await until(
+      b.device.sync.appointments$,
+      (l) => l[0]?.guia !== null && l[0]?.sync.state === 'synced',
+    );
     // Both bookings are public as taken slots, with no patient data.
-    await until(a.device.sync.occupiedSlots$(doctor.medicoId), (s) => s.filter((x) => !x.pending).length === 2);
+    await until(
+      a.device.sync.occupiedSlots$(doctor.medicoId),
+      (s) => s.filter((x) => !x.pending).length === 2,
+    );
 
     a.device.offline();
     expect((await a.device.sync.updateProfile({ whatsapp: '(11) 98888-7777' })).ok).toBe(true);
     a.device.online();
     await a.device.sync.awaitInSync();
-    const { data: profile } = await t.admin.from('perfis_usuarios').select('whatsapp').eq('id', a.id).single();
+    const [profile] = await rows<{ whatsapp: string }>(
+      t.admin.from('perfis_usuarios').select('whatsapp').eq('id', a.id),
+    );
     expect(profile?.whatsapp).toBe('(11) 98888-7777');
 
     await a.device.stop();
     const stored = await replicaContents(a.device, a.id);
     expect(stored.agendamentos!.length).toBe(1);
     expect(stored.agendamentos!.every((r) => r.patient_id === a.id)).toBe(true);
-    expect(stored.guias!.map((g) => g.agendamento_id)).toEqual(stored.agendamentos!.map((r) => r.id));
+    expect(stored.guias!.map((g) => g.agendamento_id)).toEqual(
+      stored.agendamentos!.map((r) => r.id),
+    );
     expect(stored.perfis_usuarios!.map((p) => p.id)).toEqual([a.id]);
     expect(stored.agenda_ocupada!.filter((s) => s.medico_id === doctor.medicoId)).toHaveLength(2);
     const everything = JSON.stringify(stored);
     expect(everything).not.toContain(b.id);
   });
 
-  it('[R1] signing out deletes the user\'s replica, queued mutations included', async () => {
+  it("[R1] signing out deletes the user's replica, queued mutations included", async () => {
     const doctor = await createDoctor(t);
     const { device, id } = await patientDevice();
     device.offline();

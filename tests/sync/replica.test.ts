@@ -6,7 +6,7 @@ import { tablesFor } from '../../sync/tables.ts';
 
 const opened: Replica[] = [];
 afterEach(async () => {
-  await Promise.all(opened.splice(0).map((db) => (db.closed ? undefined : db.close())));
+  for (const db of opened.splice(0)) if (!db.closed) await db.close();
 });
 
 function dexie(factory = new IDBFactory()) {
@@ -24,9 +24,12 @@ describe('replica', () => {
       onConflict: () => undefined,
     });
     opened.push(visitor);
-    expect(Object.keys(visitor.collections).sort()).toEqual(
-      ['agenda_medico', 'agenda_ocupada', 'medicos', 'servicos'],
-    );
+    expect(Object.keys(visitor.collections).sort()).toEqual([
+      'agenda_medico',
+      'agenda_ocupada',
+      'medicos',
+      'servicos',
+    ]);
     const patient = await openReplica({
       storage: dexie(factory),
       userId: 'a1b2c3d4-0000-4000-8000-000000000000',
@@ -35,7 +38,11 @@ describe('replica', () => {
       onConflict: () => undefined,
     });
     opened.push(patient);
-    expect(Object.keys(patient.collections).sort()).toEqual(tablesFor('paciente').map((t) => t.name).sort());
+    expect(Object.keys(patient.collections).sort()).toEqual(
+      tablesFor('paciente')
+        .map((t) => t.name)
+        .sort(),
+    );
   });
 
   it('[R1] each user gets a database of their own', () => {

@@ -3,6 +3,7 @@ import {
   Device,
   createDoctor,
   createPatient,
+  rows,
   slot,
   startRestartablePlatform,
   until,
@@ -53,16 +54,18 @@ it('[X1] the server restarts in the middle of a sync: nothing lost, nothing dupl
   );
   expect(synced.map((x) => x.mutation_id).sort()).toEqual([...mutationIds].sort());
 
-  const { data: rows } = await t.admin
-    .from('agendamentos')
-    .select('id, mutation_id, guia_id')
-    .eq('patient_id', patientId);
-  expect(rows).toHaveLength(4);
-  expect(new Set(rows!.map((r) => r.mutation_id))).toEqual(new Set(mutationIds));
-  const { data: guides } = await t.admin.from('guias').select('id').eq('patient_id', patientId);
+  const server = await rows<{ id: string; mutation_id: string }>(
+    t.admin.from('agendamentos').select('id, mutation_id').eq('patient_id', patientId),
+  );
+  expect(server).toHaveLength(4);
+  expect(new Set(server.map((r) => r.mutation_id))).toEqual(new Set(mutationIds));
+  const guides = await rows(t.admin.from('guias').select('id').eq('patient_id', patientId));
   expect(guides).toHaveLength(4);
 
   // The doctor's replica, whose Realtime connection died with the server, catches up too.
-  const seen = await until(laptop.sync.appointments$, (l) => l.length === 4 && l.every((x) => x.guia !== null));
-  expect(new Set(seen.map((x) => x.id))).toEqual(new Set(rows!.map((r) => r.id)));
+  const seen = await until(
+    laptop.sync.appointments$,
+    (l) => l.length === 4 && l.every((x) => x.guia !== null),
+  );
+  expect(new Set(seen.map((x) => x.id))).toEqual(new Set(server.map((r) => r.id)));
 });

@@ -1,9 +1,9 @@
-import { addRxPlugin, createRxDatabase } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type RxCollection } from 'rxdb';
 import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { describe, expect, it } from 'vitest';
-import { rowToDoc } from '../../sync/row.ts';
+import { rowToDoc, type ReplicaDoc } from '../../sync/row.ts';
 import { TABLES } from '../../sync/tables.ts';
 
 // Dev-mode stays on for the whole file once added, so it has a file of its own.
@@ -30,14 +30,19 @@ describe('schemas', () => {
         _deleted: false,
         column_added_later: 'x',
       };
-      const doc = rowToDoc(TABLES.find((t) => t.name === 'agenda_ocupada')!, row);
-      await db.collections.agenda_ocupada!.insert(doc);
-      const stored = await db.collections.agenda_ocupada!.findOne(row.id).exec();
-      expect(stored?.get('horario_inicio')).toBe('2026-11-23T12:00:00Z');
-      expect(stored?.get('server_modified')).toBe(row._modified);
+      const doc = rowToDoc(
+        TABLES.find((t) => t.name === 'agenda_ocupada')!,
+        row,
+      );
+      const collection = db.collections.agenda_ocupada as RxCollection<ReplicaDoc>;
+      await collection.insert(doc);
+      const stored = await collection.findOne(row.id).exec();
+      expect(stored?.toJSON()).toMatchObject({
+        horario_inicio: '2026-11-23T12:00:00Z',
+        server_modified: row._modified,
+      });
     } finally {
       await db.close();
     }
   });
-
 });

@@ -4,7 +4,12 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { BehaviorSubject, Subject, filter, firstValueFrom, type Observable } from 'rxjs';
 import { Temporal } from 'temporal-polyfill';
 import WebSocket from 'ws';
-import { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncUser } from '../../sync/index.ts';
+import {
+  createSyncEngine,
+  type SyncEngine,
+  type SyncEngineOptions,
+  type SyncUser,
+} from '../../sync/index.ts';
 import { createLogger } from '../../supabase/local/log.ts';
 import { createPlatform } from '../../supabase/local/server.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
@@ -81,15 +86,23 @@ export class Device {
   engine: SyncEngine | null = null;
 
   constructor(readonly t: TestPlatform) {
-    this.client = createClient(t.url, t.anonKey, {
-      auth: { storage: memoryStorage(), autoRefreshToken: false, persistSession: true, detectSessionInUrl: false },
+    this.client = createClient<unknown>(t.url, t.anonKey, {
+      auth: {
+        storage: memoryStorage(),
+        autoRefreshToken: false,
+        persistSession: true,
+        detectSessionInUrl: false,
+      },
       global: { fetch: this.net.fetch },
       realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
     });
   }
 
   async signIn(email: string): Promise<string> {
-    const { data, error } = await this.client.auth.signInWithPassword({ email, password: PASSWORD });
+    const { data, error } = await this.client.auth.signInWithPassword({
+      email,
+      password: PASSWORD,
+    });
     if (error) throw error;
     return data.user.id;
   }
@@ -117,7 +130,7 @@ export class Device {
   /** The connection dies: requests fail, the Realtime socket closes, the engine is told. */
   offline(): void {
     this.net.online = false;
-    this.client.realtime.disconnect();
+    void this.client.realtime.disconnect();
     this.online$.next(false);
   }
 
@@ -175,13 +188,23 @@ export async function createPatient(t: TestPlatform): Promise<{ id: string; emai
   patients += 1;
   const n = patients;
   return createUser(t, {
-    userMeta: { full_name: `Paciente ${n}`, cpf: cpfFor(n), data_nasc: '1990-05-10', whatsapp: '(11) 91234-5678' },
+    userMeta: {
+      full_name: `Paciente ${n}`,
+      cpf: cpfFor(n),
+      data_nasc: '1990-05-10',
+      whatsapp: '(11) 91234-5678',
+    },
   });
 }
 
 export type DoctorFixture = { id: string; email: string; medicoId: string };
 
-type Block = { dia_semana: number; hora_inicio: string; hora_fim: string; intervalo_em_minutos: number };
+type Block = {
+  dia_semana: number;
+  hora_inicio: string;
+  hora_fim: string;
+  intervalo_em_minutos: number;
+};
 
 const ALL_DAY: Block[] = [0, 1, 2, 3, 4, 5, 6].map((dia_semana) => ({
   dia_semana,
@@ -213,7 +236,7 @@ export async function createDoctor(
     .select('id')
     .single();
   if (error) throw error;
-  const medicoId = (data as { id: string }).id;
+  const medicoId = data.id as string;
   const blocks = (opts.blocks ?? ALL_DAY).map((b) => ({ ...b, medico_id: medicoId }));
   const inserted = await t.admin.from('agenda_medico').insert(blocks);
   if (inserted.error) throw inserted.error;
@@ -246,13 +269,18 @@ export async function signedInClient(
  * A platform that can be stopped and started again on the same port over the same database,
  * like a server process restarting (the database is the caller's, so close() keeps it).
  */
-export async function startRestartablePlatform(): Promise<TestPlatform & { restart(): Promise<void> }> {
+export async function startRestartablePlatform(): Promise<
+  TestPlatform & { restart(): Promise<void> }
+> {
   const first = await startSyncPlatform();
   const port = Number(new URL(first.url).port);
   let platform = first.platform;
   const restart = async () => {
     await platform.close();
-    platform = await createPlatform(platform.ctx.config, { db: platform.ctx.db, log: createLogger('silent') });
+    platform = await createPlatform(platform.ctx.config, {
+      db: platform.ctx.db,
+      log: createLogger('silent'),
+    });
     await platform.listen(port);
   };
   return {
@@ -267,4 +295,11 @@ export async function startRestartablePlatform(): Promise<TestPlatform & { resta
       await first.stop();
     },
   };
+}
+
+/** The rows of a service-role query, typed by the caller (supabase-js is untyped here). */
+export async function rows<T>(query: PromiseLike<{ data: unknown; error: unknown }>): Promise<T[]> {
+  const { data, error } = await query;
+  if (error) throw error as Error;
+  return data as T[];
 }

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { AgendaOcupadaDoc, AgendamentoDoc } from '../schemas.ts';
+import { overlayAppointments, overlayOccupied } from './overlay.ts';
+import { enqueue, markRejected } from './queue.ts';
+import { EMPTY_OUTBOX } from './types.ts';
+
+const AT = '2026-11-21T12:00:00Z';
+const ctx = { patientId: 'p1', priceInCents: () => 15000 };
+
+const server: AgendamentoDoc = {
+  id: 'a1',
+  patient_id: 'p1',
+  medico_id: 'd1',
+  servico_id: 's1',
+  appointment_date: '2026-11-23',
+  appointment_time: '09:00:00',
+  horario_inicio: '2026-11-23T12:00:00Z',
+  horario_fim: '2026-11-23T12:30:00Z',
+  price_in_cents: 15000,
+  status: 'confirmado',
+  pagamento_status: 'pendente',
+  source: 'site',
+  pagamento_confirmado_em: null,
+  pagamento_confirmado_por: null,
+  meeting_link: null,
+  guia_id: null,
+  protocolo: null,
+  mutation_id: 'm0',
+  created_at: AT,
+  server_modified: AT,
+};
+
+describe('optimistic overlay', () => {
+  it('[O6] a queued booking shows as the confirmed appointment the server will create, in São Paulo time', () => {
+    const outbox = enqueue(
+      EMPTY_OUTBOX,
+      { kind: 'book', args: { medicoId: 'd1', horarioInicio: '2026-11-24T17:30:00.000Z' } },
+      { id: 'm1', appointmentId: 'm1', createdAt: AT },
+    );
+    const [shown] = overlayAppointments([], outbox, ctx);
+    expect(shown).toMatchObject({
+      id: 'm1',
+      patient_id: 'p1',
+      appointment_date: '2026-11-24',
+      appointment_time: '14:30:00',
+      horario_inicio: '2026-11-24T17:30:00Z',
+      horario_fim: '2026-11-24T18:00:00Z',
+      price_in_cents: 15000,
+      status: 'confirmado',
+      pagamento_status: 'pendente',
+      sync: { state: 'pending', kinds: ['book'] },
+    });
+  });
+
+  it('[O6] queued actions apply in order; a rejected booking stays visible with the message', () => {
+    let outbox = enqueue(
+      EMPTY_OUTBOX,
+      { kind: 'confirm_payment', args: {} },
+      { id: 'm1', appointmentId: 'a1', createdAt: AT },
+    );
+    outbox = enqueue(
+      outbox,
+      { kind: 'check_in', args: {} },
+      { id: 'm2', appointmentId: 'a1', createdAt: AT },
+    );
+    outbox = enqueue(
+      outbox,
+      { kind: 'book', args: { medicoId: 'd1', horarioInicio: '2026-11-25T12:00:00Z' } },
+      { id: 'm3', appointmentId: 'm3', createdAt: AT },
+    );
+    const rejection = { reason: 'slot_taken', message: 'Este horário já foi reservado.' };
+    outbox = markRejected(outbox, 'm3', rejection).state;
+    const shown = overlayAppointments([server], outbox, ctx);
+    expect(shown.find((a) => a.id === 'a1')).toMatchObject({
+      status: 'atendido',
+      pagamento_status: 'pago',
+      sync: { state: 'pending', kinds: ['confirm_payment', 'check_in'] },
+    });
+    expect(shown.find((a) => a.id === 'm3')?.sync).toEqual({
+      state: 'rejected',
+      mutationId: 'm3',
+      rejection,
+    });
+  });
+
+  it("[O6] taken slots are the server's live ones plus this person's queued bookings", () => {
+    const slots: AgendaOcupadaDoc[] = [
+      {
+        id: 'a1',
+        medico_id: 'd1',
+        horario_inicio: '2026-11-23T12:00:00Z',
+        horario_fim: '2026-11-23T12:30:00Z',
+        status: 'confirmado',
+        server_modified: AT,
+      },
+      {
+        id: 'a2',
+        medico_id: 'd1',
+        horario_inicio: '2026-11-23T13:00:00Z',
+        horario_fim: '2026-11-23T13:30:00Z',
+        status: 'cancelado',
+        server_modified: AT,
+      },
+    ];
+    const outbox = enqueue(
+      EMPTY_OUTBOX,
+      { kind: 'book', args: { medicoId: 'd1', horarioInicio: '2026-11-23T14:00:00+00:00' } },
+      { id: 'm1', appointmentId: 'm1', createdAt: AT },
+    );
+    expect(overlayOccupied(slots, outbox, 'd1')).toEqual([
+      {
+        horario_inicio: '2026-11-23T12:00:00Z',
+        horario_fim: '2026-11-23T12:30:00Z',
+        appointment_id: 'a1',
+        pending: false,
+      },
+      {
+        horario_inicio: '2026-11-23T14:00:00Z',
+        horario_fim: '2026-11-23T14:30:00Z',
+        appointment_id: 'm1',
+        pending: true,
+      },
+    ]);
+  });
+});
