@@ -43,13 +43,15 @@ async function benchBackend(
   const db: Database = await openDatabase(databaseUrl ? { databaseUrl } : {});
   if (!databaseUrl)
     await bootstrap(db, { migrationsDir: MIGRATIONS_DIR, log: createLogger('silent') });
-  const request = httpClient(server.url, CLIENTS);
   const headers = { apikey: server.anonKey, authorization: `Bearer ${server.anonKey}` };
   const expect = (want: number) => (status: number) => {
     if (status !== want) throw new Error(`unexpected HTTP ${status}`);
   };
   const rows: Row[] = [];
+  let request = httpClient(server.url, CLIENTS);
   const run = async (scenario: string, path: string, op: () => Promise<unknown>) => {
+    request.close();
+    request = httpClient(server.url, CLIENTS);
     const m = await measure(async () => void (await op()), CLIENTS, SECONDS);
     const row = { backend, scenario, path, m };
     console.log(fmt(row));
@@ -83,6 +85,7 @@ async function benchBackend(
       ),
     );
   } finally {
+    request.close();
     await db.close();
     await server.stop();
   }

@@ -36,10 +36,13 @@ export async function measure(
   return { requests: latencies.length, seconds: elapsed, p50: at(0.5), p99: at(0.99) };
 }
 
-/** Keep-alive HTTP client: one socket per concurrent client, no per-request connect. */
+/**
+ * Keep-alive HTTP client: one socket per concurrent client, no per-request connect. Make one
+ * per measurement and `close` it, so no socket idles past the server's keep-alive timeout.
+ */
 export function httpClient(base: string, clients: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
-  return (method: string, path: string, headers: Record<string, string>, body?: string) =>
+  const request = (method: string, path: string, headers: Record<string, string>, body?: string) =>
     new Promise<number>((resolve, reject) => {
       const req = http.request(`${base}${path}`, { method, headers, agent }, (res) => {
         res.resume();
@@ -48,4 +51,5 @@ export function httpClient(base: string, clients: number) {
       req.on('error', reject);
       req.end(body);
     });
+  return Object.assign(request, { close: () => agent.destroy() });
 }

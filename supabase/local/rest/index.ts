@@ -240,8 +240,7 @@ export function createRestApp(ctx: PlatformContext): Hono {
         });
       });
       if (!planned.ok) return errorResponse(planned.error, r.head);
-      const offset =
-        'paging' in planned.value ? (planned.value.paging as { offset: number }).offset : 0;
+      const offset = planned.value.shape === 'rows' ? planned.value.offset : 0;
       const outcome = await execute(r, planned.value, () => undefined);
       return outcome.ok
         ? readResponse(r, outcome.value, offset)
@@ -368,7 +367,7 @@ export function createRestApp(ctx: PlatformContext): Hono {
         headers: { 'content-type': JSON_TYPE },
       });
     }
-    const offset = 'paging' in plan ? (plan.paging as { offset: number }).offset : 0;
+    const offset = plan.shape === 'rows' ? plan.offset : 0;
     return readResponse(r, outcome.value, offset);
   }
 

@@ -9,7 +9,7 @@ import type { FunctionDef, Relation, SchemaCache } from './schema-cache.ts';
  * RETURNING, so a write allowed by RLS but not readable back still succeeds, as in PostgREST).
  */
 export type Plan =
-  | { shape: 'rows'; sql: string; params: unknown[] }
+  | { shape: 'rows'; sql: string; params: unknown[]; offset: number }
   | { shape: 'affected'; statements: { sql: string; params: unknown[] }[] }
   | { shape: 'scalar' | 'void'; sql: string; params: unknown[] };
 
@@ -36,9 +36,8 @@ function bodyExpr(rep: Representation, head: boolean): string {
   return `${rep.stripNulls ? `json_strip_nulls(${agg})` : agg}::text`;
 }
 
-export type Paging = { offset: number; limit: number | undefined };
-
-export function paging(node: Node, range: ReadOptions['range']): Paging {
+/** `limit`/`offset` win over a `Range` header; PostgREST's db-max-rows caps every page. */
+function paging(node: Node, range: ReadOptions['range']) {
   const offset = node.offset ?? range?.offset ?? 0;
   const requested = node.limit ?? range?.limit;
   return { offset, limit: Math.min(requested ?? MAX_ROWS, MAX_ROWS) };
@@ -50,7 +49,7 @@ export function readPlan(
   node: Node,
   params: Params,
   opts: ReadOptions,
-): Result<Plan & { paging: Paging }> {
+): Result<Plan> {
   const r = renderRoot('pgrst_0', node, params);
   if (!r.ok) return r;
   const page = paging(node, opts.range);
@@ -60,8 +59,8 @@ export function readPlan(
   const sql =
     `select ${total} as total, count(*) as page, ${bodyExpr(opts.representation, opts.head)} as body, null as inserted ` +
     `from (select ${r.value.select} from ${from} pgrst_0${r.value.where}${r.value.order}` +
-    ` limit ${page.limit ?? 'all'} offset ${page.offset}) pgrst_t`;
-  return ok({ shape: 'rows', sql, params: params.values, paging: page });
+    ` limit ${params.add(page.limit)} offset ${params.add(page.offset)}) pgrst_t`;
+  return ok({ shape: 'rows', sql, params: params.values, offset: page.offset });
 }
 
 const columnMissing = (table: string, column: string): ApiError =>
@@ -108,7 +107,7 @@ function writeOutput(
   const sql =
     `with pgrst_source as (${dml}) select null as total, count(*) as page, ${bodyExpr(opts.representation, false)} as body, ` +
     `${inserted} as inserted from (select ${r.value.select} from pgrst_source pgrst_0) pgrst_t`;
-  return ok({ shape: 'rows', sql, params: params.values });
+  return ok({ shape: 'rows', sql, params: params.values, offset: 0 });
 }
 
 function toRows(body: unknown): Result<Record<string, unknown>[]> {
@@ -365,7 +364,7 @@ export function rpcPlan(
   if (fn.returns === 'scalar') {
     const body = opts.head ? 'null' : `coalesce(json_agg(pgrst_0), '[]')::text`;
     const sql = `select null as total, count(*) as page, ${body} as body, null as inserted from ${source}${invoke} pgrst_0`;
-    return ok({ shape: 'rows', sql, params: params.values });
+    return ok({ shape: 'rows', sql, params: params.values, offset: 0 });
   }
   const base = fn.table ? cache.relations.get(fn.table) : undefined;
   const rowSource: Source = {

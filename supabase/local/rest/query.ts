@@ -473,7 +473,9 @@ function embedOutputs(parent: string, e: Embed, params: Params): Result<Output[]
   }
   const order = orderSql(child, e.node, params);
   if (!order.ok) return order;
-  const page = `${e.node.limit !== undefined ? ` limit ${e.node.limit}` : ''}${e.node.offset !== undefined ? ` offset ${e.node.offset}` : ''}`;
+  const page =
+    (e.node.limit !== undefined ? ` limit ${params.add(e.node.limit)}` : '') +
+    (e.node.offset !== undefined ? ` offset ${params.add(e.node.offset)}` : '');
   return ok([
     {
       expr: `(select coalesce(json_agg(pgrst_row), '[]') from (select ${list} ${from}${order.value}${page}) pgrst_row)`,

@@ -194,13 +194,19 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
 export function createSchemaCacheHolder(db: Queryable) {
   let current: Promise<SchemaCache> | undefined;
   let reloading: Promise<SchemaCache> | undefined;
+  // A failed load (database briefly unreachable) must not stick: the next request retries.
+  const load = () =>
+    loadSchemaCache(db).catch((e: unknown) => {
+      current = undefined;
+      throw e;
+    });
   return {
     get(): Promise<SchemaCache> {
-      current ??= loadSchemaCache(db);
+      current ??= load();
       return current;
     },
     reload(): Promise<SchemaCache> {
-      reloading ??= loadSchemaCache(db).finally(() => (reloading = undefined));
+      reloading ??= load().finally(() => (reloading = undefined));
       current = reloading;
       return reloading;
     },
