@@ -96,10 +96,17 @@ describe('dev mailbox', () => {
     ['missing subject', { to: 'x@example.com', text: 't' }, 'validation_failed'],
     ['bad address', { to: 'nope', subject: 's', text: 't' }, 'validation_failed'],
     ['text is a number', { to: 'x@example.com', subject: 's', text: 5 }, 'validation_failed'],
+    ['a NUL byte', { to: 'x@example.com', subject: 'a\u0000', text: 't' }, 'validation_failed'],
   ])('rejects a send with %s (400 %s)', async (_name, body, code) => {
     const res = await send(t.serviceRoleKey, body);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code });
+  });
+
+  it('rejects a NUL byte in the address filter', async () => {
+    const res = await fetch(`${t.url}/mailbox/api?to=a%00b`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'validation_failed' });
   });
 
   it('clears with the service-role key', async () => {

@@ -23,6 +23,13 @@ export async function readBody<S extends v.GenericSchema>(
       `Could not parse request body as JSON: ${(e as Error).message}`,
     );
   }
+  if (hasNul(json)) {
+    throw authError(
+      400,
+      'bad_json',
+      'Could not parse request body as JSON: strings must not contain NUL',
+    );
+  }
   if (json === null) json = {};
   if (typeof json !== 'object' || Array.isArray(json)) {
     throw authError(
@@ -42,6 +49,16 @@ export async function readBody<S extends v.GenericSchema>(
     );
   }
   return parsed.output;
+}
+
+/** Postgres text cannot hold U+0000, so such input is refused before it reaches a query. */
+export function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v));
+  }
+  return false;
 }
 
 /** Fields every client body may carry; `null` is what auth-js sends for an absent PKCE challenge. */

@@ -49,6 +49,12 @@ export function createAuthApp(ctx: PlatformContext): Hono {
       return c.json({ message: 'Invalid API key' }, 401);
     return next();
   });
+  app.use('*', async (c, next) => {
+    if (/%00/.test(c.req.url)) {
+      throw authError(400, 'validation_failed', 'Query parameters must not contain NUL');
+    }
+    await next();
+  });
   app.use(
     '*',
     bodyLimit({

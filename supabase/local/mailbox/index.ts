@@ -10,14 +10,22 @@ import { extractLinks, renderMailboxPage } from './render.ts';
 const COLUMNS = `id::text, "to", subject, text, html, links,
                  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at`;
 
+// Postgres text cannot hold U+0000: refuse it as invalid input instead of failing the INSERT.
+const text = (max: number) =>
+  v.pipe(
+    v.string(),
+    v.maxLength(max),
+    v.check((s) => !s.includes('\u0000'), 'must not contain NUL characters'),
+  );
+
 const SendBody = v.object({
-  to: v.pipe(v.string(), v.trim(), v.email('to must be an e-mail address'), v.maxLength(320)),
-  subject: v.pipe(v.string(), v.maxLength(998)),
-  text: v.pipe(v.string(), v.maxLength(1_000_000)),
-  html: v.optional(v.pipe(v.string(), v.maxLength(1_000_000)), ''),
+  to: v.pipe(text(320), v.trim(), v.email('to must be an e-mail address')),
+  subject: text(998),
+  text: text(1_000_000),
+  html: v.optional(text(1_000_000), ''),
 });
 
-const ListQuery = v.object({ to: v.optional(v.pipe(v.string(), v.maxLength(320))) });
+const ListQuery = v.object({ to: v.optional(text(320)) });
 
 type MailboxError = { status: 400 | 401 | 403; code: string; message: string };
 const fail = (c: Context, e: MailboxError) =>
