@@ -84,6 +84,25 @@ describe('realtime RLS and access tokens', () => {
     expect(anonInbox.items.map((c) => c.new.body)).toEqual(['bob public', 'bob public again']);
   });
 
+  it("carries a user's own REST write to that user's other device, and not to others", async () => {
+    const phone = await clientAs(t, alice);
+    const laptopInbox = new Inbox<Change>();
+    const bobInbox = new Inbox<Change>();
+    await notesChannel(await clientAs(t, alice), laptopInbox);
+    await notesChannel(await clientAs(t, bob), bobInbox);
+    const { error } = await phone.client
+      .from('rt_notes')
+      .insert({ owner_id: alice.id, body: 'from phone' });
+    expect(error).toBeNull();
+    expect((await laptopInbox.next()).new).toMatchObject({
+      owner_id: alice.id,
+      body: 'from phone',
+    });
+    await insertNote(bob, 'bob marker');
+    await bobInbox.next((c) => c.new.body === 'bob marker');
+    expect(bobInbox.items.map((c) => c.new.body)).toEqual(['bob marker']);
+  });
+
   it('sends DELETE to every subscriber without an RLS check, carrying the primary key only', async () => {
     const aliceInbox = new Inbox<Change>();
     const anonInbox = new Inbox<Change>();
