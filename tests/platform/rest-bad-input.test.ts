@@ -116,6 +116,24 @@ const cases: Case[] = [
     status: 400,
     code: '42704',
   },
+  {
+    name: 'logic tree nested too deep',
+    path: `posts?or=(${'or('.repeat(500)}id.eq.1${')'.repeat(500)})`,
+    status: 400,
+    code: 'PGRST100',
+  },
+  {
+    name: 'embeds nested too deep',
+    path: `posts?select=id,${'comments(posts('.repeat(40)}id${'))'.repeat(40)}`,
+    status: 400,
+    code: 'PGRST100',
+  },
+  {
+    name: 'offset out of range',
+    path: 'posts?offset=99999999999999999999',
+    status: 400,
+    code: '22003',
+  },
   // Names in the path
   {
     name: 'table name carrying SQL',

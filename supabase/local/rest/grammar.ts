@@ -75,8 +75,21 @@ class ParseFailure extends Error {}
 /** Characters that end a bare name inside `select`, `order` and logic trees. */
 const STOP = new Set([',', '(', ')', '!', ':', '"', '.', ' ']);
 
+/**
+ * Deeper embeds or logic trees than this are refused as a parse error: each level becomes a
+ * subquery or expression, and Postgres would otherwise fail with a 5xx stack-depth error.
+ */
+const MAX_DEPTH = 32;
+
 class Cursor {
   pos = 0;
+  private depth = 0;
+  enter() {
+    if (++this.depth > MAX_DEPTH) this.fail(`nesting deeper than ${MAX_DEPTH} levels`);
+  }
+  leave() {
+    this.depth--;
+  }
   constructor(readonly text: string) {}
   get done() {
     return this.pos >= this.text.length;
@@ -154,8 +167,10 @@ const CAST = /^[a-z_][a-z0-9_]*(\[\])?$/i;
 function selectItems(c: Cursor, nested: boolean): SelectItem[] {
   const items: SelectItem[] = [];
   if (nested && c.peek(')')) return items;
+  c.enter();
   do items.push(selectItem(c, nested));
   while (c.eat(','));
+  c.leave();
   return items;
 }
 
@@ -261,10 +276,12 @@ function treeValue(c: Cursor): string {
 
 function treeChildren(c: Cursor): Condition[] {
   c.expect('(');
+  c.enter();
   const children: Condition[] = [];
   do children.push(treeItem(c));
   while (c.eat(','));
   c.expect(')');
+  c.leave();
   return children;
 }
 
