@@ -110,6 +110,25 @@ const CASES: Case[] = [
     code: 'validation_failed',
   },
   {
+    name: 'signup: metadata nested 100000 levels deep',
+    method: 'POST',
+    path: '/signup',
+    body: `{"email":"deep@example.com","password":"${PASSWORD}","data":{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`,
+    status: 400,
+    code: 'bad_json',
+  },
+  {
+    name: 'update user: metadata nested 100 levels deep',
+    method: 'PUT',
+    path: '/user',
+    auth: 'user',
+    body: JSON.stringify({
+      data: JSON.parse(`${'{"a":'.repeat(100)}1${'}'.repeat(100)}`) as unknown,
+    }),
+    status: 400,
+    code: 'bad_json',
+  },
+  {
     name: 'signup: no password',
     method: 'POST',
     path: '/signup',

@@ -23,13 +23,8 @@ export async function readBody<S extends v.GenericSchema>(
       `Could not parse request body as JSON: ${(e as Error).message}`,
     );
   }
-  if (hasNul(json)) {
-    throw authError(
-      400,
-      'bad_json',
-      'Could not parse request body as JSON: strings must not contain NUL',
-    );
-  }
+  const problem = unstorable(json);
+  if (problem) throw authError(400, 'bad_json', `Could not parse request body as JSON: ${problem}`);
   if (json === null) json = {};
   if (typeof json !== 'object' || Array.isArray(json)) {
     throw authError(
@@ -51,14 +46,25 @@ export async function readBody<S extends v.GenericSchema>(
   return parsed.output;
 }
 
-/** Postgres text cannot hold U+0000, so such input is refused before it reaches a query. */
-export function hasNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v));
+const MAX_DEPTH = 64;
+
+/**
+ * Why a parsed body cannot be stored: Postgres text cannot hold U+0000, and deeply nested
+ * values would exhaust the stack of later (recursive) serialisation. Walks iteratively.
+ */
+export function unstorable(value: unknown): string | undefined {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    if (typeof v === 'string' && v.includes('\u0000')) return 'strings must not contain NUL';
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_DEPTH) return `nesting deeper than ${MAX_DEPTH} levels`;
+    for (const [k, child] of Object.entries(v)) {
+      if (k.includes('\u0000')) return 'strings must not contain NUL';
+      stack.push([child, depth + 1]);
+    }
   }
-  return false;
+  return undefined;
 }
 
 /** Fields every client body may carry; `null` is what auth-js sends for an absent PKCE challenge. */
