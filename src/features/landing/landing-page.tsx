@@ -44,7 +44,7 @@ export function LandingPage() {
           bgGradient: 'to-b',
           gradientFrom: 'primary.subtle',
           gradientTo: 'bg.canvas',
-          py: { base: '10', md: '20' },
+          py: { base: '10', md: '16' },
         })}
       >
         <Container
@@ -107,7 +107,7 @@ export function LandingPage() {
           </div>
         </Container>
       </section>
-      <section aria-labelledby="como-funciona" className={css({ py: { base: '12', md: '20' } })}>
+      <section aria-labelledby="como-funciona" className={css({ py: { base: '12', md: '16' } })}>
         <Container>
           <h2
             id="como-funciona"
