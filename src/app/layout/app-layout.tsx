@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { Footer } from './footer.tsx';
+import { SyncIndicator } from '@/features/offline/sync-indicator.tsx';
 import { Header } from './header.tsx';
 import { PasswordChangeGate } from './password-change-gate.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
@@ -39,6 +40,7 @@ export function AppLayout() {
         Pular para o conteúdo
       </a>
       <Header />
+      <SyncIndicator />
       <main id="conteudo" tabIndex={-1} className={css({ flex: '1', _focus: { outline: 'none' } })}>
         <PasswordChangeGate>
           <Outlet />

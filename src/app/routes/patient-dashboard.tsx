@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../placeholder-page.tsx';
+import { PatientDashboardPage } from '@/features/patient-dashboard/patient-dashboard-page.tsx';
 
 export default function PatientDashboardRoute() {
-  return <PlaceholderPage title="Painel do Paciente" />;
+  return <PatientDashboardPage />;
 }

@@ -1,0 +1,134 @@
+import { useCallback, useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { css } from 'styled-system/css';
+import { isPatientUpcoming } from '@/domain/appointments/lists.ts';
+import { isAppointmentStatus } from '@/domain/appointments/status.ts';
+import { useObservable, useSyncSession } from '@/app/sync-provider.tsx';
+import type { AppointmentView } from '../../../sync/index.ts';
+import { Alert } from '@/ui/alert.tsx';
+import { buttonClass } from '@/ui/button.tsx';
+import { Skeleton } from '@/ui/skeleton.tsx';
+import { AppointmentCard } from './appointment-card.tsx';
+
+export const CONSULTAS_TEXTS = {
+  title: 'Minhas Consultas',
+  upcoming: 'Próximas consultas',
+  history: 'Histórico',
+  notSent: 'Agendamentos não concluídos',
+  emptyUpcoming: 'Você não tem consultas agendadas.',
+  emptyHistory: 'Nenhuma consulta no histórico.',
+  book: 'Agendar Consulta',
+  loadError: 'Erro ao buscar consultas',
+  loadErrorDescription: 'Não foi possível abrir os dados salvos neste aparelho.',
+} as const;
+
+/** A queued booking is upcoming until the server says otherwise. */
+function isUpcoming(a: AppointmentView): boolean {
+  if (a.sync.state === 'pending' && a.sync.kinds.includes('book')) return true;
+  const status = a.status;
+  return Boolean(
+    status &&
+    isAppointmentStatus(status) &&
+    isPatientUpcoming({ status, pagamento_status: a.pagamento_status }),
+  );
+}
+
+type Lists = {
+  rejected: AppointmentView[];
+  upcoming: AppointmentView[];
+  history: AppointmentView[];
+};
+
+function toLists(all: AppointmentView[]): Lists {
+  const rejected = all.filter((a) => a.sync.state === 'rejected');
+  const rest = all.filter((a) => a.sync.state !== 'rejected');
+  // The replica lists newest first; the next appointment reads best at the top.
+  const upcoming = rest.filter(isUpcoming).reverse();
+  const history = rest.filter((a) => !isUpcoming(a));
+  return { rejected, upcoming, history };
+}
+
+const section = css({ display: 'flex', flexDirection: 'column', gap: '3' });
+const heading = css({ fontSize: 'lg', fontWeight: 'bold' });
+const empty = css({ color: 'fg.muted', py: '4' });
+
+function ListSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Carregando consultas" className={section}>
+      <Skeleton className={css({ h: '28' })} />
+      <Skeleton className={css({ h: '28' })} />
+    </div>
+  );
+}
+
+/** consultas: upcoming and past appointments from the replica, live as it changes. */
+export function AppointmentsTab() {
+  const { engine, failed } = useSyncSession();
+  const lists$ = useMemo(() => engine?.appointments$ ?? null, [engine]);
+  const all = useObservable(lists$, undefined);
+  const lists = useMemo(() => (all ? toLists(all) : null), [all]);
+  const dismiss = useCallback(
+    (mutationId: string) => void engine?.dismissRejected(mutationId),
+    [engine],
+  );
+
+  if (failed) {
+    return (
+      <Alert tone="destructive" role="alert" title={CONSULTAS_TEXTS.loadError}>
+        <p>{CONSULTAS_TEXTS.loadErrorDescription}</p>
+      </Alert>
+    );
+  }
+
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}>
+      <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{CONSULTAS_TEXTS.title}</h2>
+      {!lists ? (
+        <ListSkeleton />
+      ) : (
+        <>
+          {lists.rejected.length > 0 && (
+            <section aria-labelledby="consultas-rejeitadas" className={section}>
+              <h3 id="consultas-rejeitadas" className={heading}>
+                {CONSULTAS_TEXTS.notSent}
+              </h3>
+              {lists.rejected.map((a) => (
+                <AppointmentCard key={a.id} appointment={a} canJoin={false} onDismiss={dismiss} />
+              ))}
+            </section>
+          )}
+          <section aria-labelledby="consultas-proximas" className={section}>
+            <h3 id="consultas-proximas" className={heading}>
+              {CONSULTAS_TEXTS.upcoming}
+            </h3>
+            {lists.upcoming.length === 0 ? (
+              <div className={empty}>
+                <p>{CONSULTAS_TEXTS.emptyUpcoming}</p>
+                <Link
+                  to="/paciente/dashboard/agendar"
+                  className={buttonClass({ size: 'sm' }, css({ mt: '3' }))}
+                >
+                  {CONSULTAS_TEXTS.book}
+                </Link>
+              </div>
+            ) : (
+              lists.upcoming.map((a) => <AppointmentCard key={a.id} appointment={a} canJoin />)
+            )}
+          </section>
+          <section aria-labelledby="consultas-historico" className={section}>
+            <h3 id="consultas-historico" className={heading}>
+              {CONSULTAS_TEXTS.history}
+            </h3>
+            {lists.history.length === 0 ? (
+              <p className={empty}>{CONSULTAS_TEXTS.emptyHistory}</p>
+            ) : (
+              lists.history.map((a) => (
+                <AppointmentCard key={a.id} appointment={a} canJoin={false} />
+              ))
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
