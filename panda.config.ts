@@ -14,6 +14,17 @@ export default defineConfig({
   staticCss: { recipes: '*' },
   theme: {
     extend: {
+      tokens: {
+        // Stacking order: sticky header < dialogs < update banner < tooltips < skip link.
+        zIndex: {
+          sticky: { value: 1100 },
+          overlay: { value: 1300 },
+          modal: { value: 1400 },
+          toast: { value: 1700 },
+          tooltip: { value: 1800 },
+          skipLink: { value: 1900 },
+        },
+      },
       semanticTokens,
       recipes,
       slotRecipes,
