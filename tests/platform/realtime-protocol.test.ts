@@ -523,4 +523,19 @@ describe('realtime protocol', () => {
     await sql(`insert into rt_items (label) values ('after huge frame')`);
     expect((await inbox.next()).new.label).toBe('after huge frame');
   });
+  // Last: it shuts the service down for the rest of this file.
+  it('closes every socket with 1001 on shutdown and refuses new ones', async () => {
+    const s = await raw();
+    await s.join('realtime:closing', {});
+    await t.platform.realtime.close();
+    expect(await s.closed).toBe(1001);
+    const status = await new Promise<number | undefined>((resolve) => {
+      const ws = new WebSocket(`${wsUrl}?apikey=${t.anonKey}&vsn=2.0.0`);
+      ws.once('unexpected-response', (_req, res) => resolve(res.statusCode));
+      ws.once('open', () => resolve(undefined));
+      ws.once('error', () => {});
+    });
+    expect(status).toBe(503);
+    await t.platform.realtime.close();
+  });
 });

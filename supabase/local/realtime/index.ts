@@ -34,6 +34,29 @@ export async function createRealtime(ctx: PlatformContext): Promise<Realtime> {
   const sockets = new Set<WebSocket>();
   const pendingUpgrades = new Set<Duplex>();
   let closing = false;
+  let closed: Promise<void> | undefined;
+
+  /** Closes every socket (1001, then a hard stop after a grace period) and stops LISTEN. */
+  async function shutdown(): Promise<void> {
+    closing = true;
+    for (const socket of pendingUpgrades) socket.destroy();
+    await Promise.all(
+      [...sockets].map(
+        (ws) =>
+          new Promise<void>((resolve) => {
+            if (ws.readyState === ws.CLOSED) return resolve();
+            const force = setTimeout(() => ws.terminate(), CLOSE_GRACE_MS);
+            ws.once('close', () => {
+              clearTimeout(force);
+              resolve();
+            });
+            ws.close(1001, 'server shutting down');
+          }),
+      ),
+    );
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+    await feed.close();
+  }
 
   function reject(socket: Duplex, status: string): void {
     socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -89,25 +112,9 @@ export async function createRealtime(ctx: PlatformContext): Promise<Realtime> {
       return true;
     },
 
-    async close() {
-      closing = true;
-      for (const socket of pendingUpgrades) socket.destroy();
-      await Promise.all(
-        [...sockets].map(
-          (ws) =>
-            new Promise<void>((resolve) => {
-              if (ws.readyState === ws.CLOSED) return resolve();
-              const force = setTimeout(() => ws.terminate(), CLOSE_GRACE_MS);
-              ws.once('close', () => {
-                clearTimeout(force);
-                resolve();
-              });
-              ws.close(1001, 'server shutting down');
-            }),
-        ),
-      );
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
-      await feed.close();
+    close() {
+      closed ??= shutdown();
+      return closed;
     },
   };
 }
