@@ -30,7 +30,7 @@ const recovery = {
 } as const;
 
 /** Where each kind keeps its token, and the flow it starts (amr method of the later session). */
-export const EMAIL_KINDS = {
+const EMAIL_KINDS = {
   signup: { ...confirmation, method: 'email/signup' },
   invite: { ...confirmation, method: 'invite' },
   recovery: { ...recovery, method: 'recovery' },
@@ -56,7 +56,7 @@ function newOtp(): string {
 }
 
 /** Throws GoTrue's 429 when the previous mail of this kind went out less than a minute ago. */
-export function checkMailFrequency(ctx: PlatformContext, user: UserRow, kind: MailedKind): void {
+function checkMailFrequency(ctx: PlatformContext, user: UserRow, kind: MailedKind): void {
   if (!ctx.config.rateLimit) return;
   const age = EMAIL_KINDS[kind].age(user);
   if (age !== null && age < MAX_FREQUENCY_SECONDS) {

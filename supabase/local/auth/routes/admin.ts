@@ -16,8 +16,10 @@ import {
   listUsers,
   signupMetadata,
   userSaveError,
+  applyEmail,
+  mergeMetadata,
+  signOutOthers,
 } from '../users.ts';
-import { applyEmail, mergeMetadata, signOutOthers } from './user.ts';
 
 const AdminUserBody = v.object({
   id: optionalString,

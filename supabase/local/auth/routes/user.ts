@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import type { Queryable } from '../../db/index.ts';
 import type { OutgoingMail } from '../../mailbox/mailer.ts';
 import {
   checkPasswordStrength,
@@ -21,7 +20,14 @@ import {
 } from '../http.ts';
 import { requireUser } from '../guard.ts';
 import { userJson } from '../user-json.ts';
-import { findUserByEmail, findUserById, userSaveError } from '../users.ts';
+import {
+  applyEmail,
+  findUserByEmail,
+  findUserById,
+  mergeMetadata,
+  signOutOthers,
+  userSaveError,
+} from '../users.ts';
 
 const UpdateBody = v.object({
   email: optionalString,
@@ -37,55 +43,6 @@ const UpdateBody = v.object({
 export async function getUser(c: Context, { ctx }: AuthDeps): Promise<Response> {
   const { user } = await requireUser(c, ctx);
   return c.json(userJson(user));
-}
-
-/**
- * Merges metadata like GoTrue's `UpdateUserMetaData`: given keys overwrite, keys set to null are
- * removed, keys not given stay.
- */
-export async function mergeMetadata(
-  tx: Queryable,
-  userId: string,
-  column: 'raw_user_meta_data' | 'raw_app_meta_data',
-  patch: Record<string, unknown>,
-): Promise<void> {
-  const set = Object.fromEntries(Object.entries(patch).filter(([, val]) => val !== null));
-  const removed = Object.keys(patch).filter((k) => patch[k] === null);
-  await tx.query(
-    `update auth.users set ${column} = (coalesce(${column}, '{}'::jsonb) || $2::jsonb) - $3::text[], updated_at = now()
-      where id = $1`,
-    [userId, JSON.stringify(set), removed],
-  );
-}
-
-/** Revokes every session of the user but `keep` (GoTrue logs others out on a password change). */
-export async function signOutOthers(
-  tx: Queryable,
-  userId: string,
-  keep: string | undefined,
-): Promise<void> {
-  await tx.query(
-    'delete from auth.sessions where user_id = $1 and ($2::uuid is null or id <> $2::uuid)',
-    [userId, keep ?? null],
-  );
-}
-
-/** Applies a confirmed e-mail change to the user and its e-mail identity. */
-export async function applyEmail(tx: Queryable, userId: string, email: string): Promise<void> {
-  await tx.query(
-    `update auth.users set email = $2::text, email_change = '', email_change_token_new = '', email_change_sent_at = null,
-            raw_user_meta_data = case when raw_user_meta_data ? 'email'
-                                      then raw_user_meta_data || jsonb_build_object('email', $2::text)
-                                      else raw_user_meta_data end,
-            updated_at = now()
-      where id = $1`,
-    [userId, email],
-  );
-  await tx.query(
-    `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
-      where user_id = $1 and provider = 'email'`,
-    [userId, email],
-  );
 }
 
 /** PUT /user: password (with same_password), metadata merge, e-mail change. */

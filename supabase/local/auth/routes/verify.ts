@@ -7,8 +7,7 @@ import { OTP_EXPIRY_SECONDS, tokenHash } from '../email-tokens.ts';
 import { authError } from '../errors.ts';
 import { allowedRedirect, clientIp, optionalString, readBody } from '../http.ts';
 import { issueSession, type AmrMethod, type SessionJson } from '../sessions.ts';
-import { confirmEmail, findUserByToken, type UserRow } from '../users.ts';
-import { applyEmail } from './user.ts';
+import { applyEmail, confirmEmail, findUserByToken, type UserRow } from '../users.ts';
 
 const EmailTypeSchema = v.picklist([
   'signup',
