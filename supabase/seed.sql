@@ -39,7 +39,7 @@ insert into public.medicos (
 on conflict do nothing;
 
 -- Ana: weekdays morning and afternoon, Saturday morning, 30-minute slots.
--- Paulo: Monday/Wednesday/Friday mornings, Tuesday/Thursday late afternoons, 20-minute steps.
+-- Paulo: Monday/Wednesday/Friday mornings, Tuesday/Thursday late afternoons, hourly slots.
 insert into public.agenda_medico (medico_id, dia_semana, hora_inicio, hora_fim, intervalo_em_minutos)
 select 'a0000000-0000-4000-8000-000000000001'::uuid, d, b.inicio::time, b.fim::time, 30
 from generate_series(1, 5) d,
@@ -47,8 +47,8 @@ from generate_series(1, 5) d,
 union all
 select 'a0000000-0000-4000-8000-000000000001'::uuid, 6, '08:00', '12:00', 30
 union all
-select 'a0000000-0000-4000-8000-000000000002'::uuid, d, '09:00', '13:00', 20
+select 'a0000000-0000-4000-8000-000000000002'::uuid, d, '09:00', '13:00', 60
 from unnest(array[1, 3, 5]) d
 union all
-select 'a0000000-0000-4000-8000-000000000002'::uuid, d, '15:00', '19:00', 20
+select 'a0000000-0000-4000-8000-000000000002'::uuid, d, '15:00', '19:00', 60
 from unnest(array[2, 4]) d;
