@@ -1,0 +1,142 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { E2E_API_URL } from '../playwright.config.ts';
+
+export const PASSWORD = 'senha-forte-123';
+const SCREENSHOTS = 'test-results/e2e/screenshots';
+
+export type Patient = {
+  fullName: string;
+  cpf: string;
+  birthDate: string;
+  whatsapp: string | null;
+  email: string;
+};
+
+/** A CPF with valid check digits, different on every call (the column is unique). */
+export function randomCpf(): string {
+  const base = Array.from({ length: 9 }, () => randomInt(10));
+  if (base.every((d) => d === base[0])) base[0] = (base[0]! + 1) % 10;
+  const digit = (digits: number[]) => {
+    const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const first = digit(base);
+  return [...base, first, digit([...base, first])].join('');
+}
+
+export function newPatient(tag: string, opts: { whatsapp?: boolean } = {}): Patient {
+  return {
+    fullName: `Paciente ${tag} Teste`,
+    cpf: randomCpf(),
+    birthDate: '15/03/1990',
+    whatsapp: opts.whatsapp === false ? null : '11987654321',
+    email: `e2e-${tag}-${randomUUID().slice(0, 8)}@saudeja.example`,
+  };
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+/** The sign-up form of /acesso-paciente ('Cadastre-se'). */
+export async function openSignup(page: Page): Promise<Locator> {
+  await page.goto('/acesso-paciente');
+  await page.getByRole('button', { name: 'Cadastre-se' }).click();
+  return page.getByRole('form', { name: 'Criar conta' });
+}
+
+export async function fillSignup(form: Locator, p: Patient, password = PASSWORD): Promise<void> {
+  await form.getByLabel('Nome completo').fill(p.fullName);
+  await form.getByLabel('CPF').pressSequentially(p.cpf);
+  await form.getByLabel('Data de nascimento').pressSequentially(p.birthDate.replace(/\D/g, ''));
+  if (p.whatsapp) await form.getByLabel('WhatsApp (opcional)').pressSequentially(p.whatsapp);
+  await form.getByLabel('E-mail').fill(p.email);
+  await form.getByLabel('Senha', { exact: true }).fill(password);
+}
+
+export async function signUp(page: Page, p: Patient): Promise<void> {
+  const form = await openSignup(page);
+  await fillSignup(form, p);
+  await form.getByRole('button', { name: 'Criar Conta' }).click();
+  await expect(page).toHaveURL(/\/cadastro-sucesso$/);
+  await expect(page.getByText('Cadastro realizado com sucesso!')).toBeVisible();
+}
+
+type Mail = { to: string; subject: string; links: string[] };
+
+/** The newest mail to `email` in the dev mailbox, polled until it arrives. */
+export async function latestMail(request: APIRequestContext, email: string): Promise<Mail> {
+  let mail: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`${E2E_API_URL}/mailbox/api`, { params: { to: email } });
+        const list = (await res.json()) as Mail[];
+        mail = list[0];
+        return mail?.links.length ?? 0;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(0);
+  return mail!;
+}
+
+/** Follows the confirmation link: /auth/v1/verify answers 303 to /acesso-paciente#access_token…. */
+export async function confirmEmail(page: Page, email: string): Promise<void> {
+  const mail = await latestMail(page.request, email);
+  const link = mail.links.find((l) => l.includes('/verify')) ?? mail.links[0]!;
+  await page.goto(link);
+}
+
+export async function logIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/acesso-paciente');
+  const form = page.getByRole('form', { name: 'Entrar' });
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Senha', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/paciente\/dashboard/);
+}
+
+/** Sign up, confirm through the mailbox, and end signed in on the dashboard. */
+export async function registeredPatient(page: Page, p: Patient): Promise<void> {
+  await signUp(page, p);
+  await confirmEmail(page, p.email);
+  await expect(page).toHaveURL(/\/paciente\/dashboard/);
+}
+
+export type SlotChoice = { day: string; time: string };
+
+/** The first free slot of the first doctor's grid on /agendamentos. */
+export async function firstFreeSlot(page: Page): Promise<SlotChoice> {
+  const grid = page.getByRole('region', { name: 'HORA MARCADA' }).first();
+  const slot = grid.locator('ul[aria-label] button:not([disabled])').first();
+  await expect(slot).toBeVisible();
+  const day = await slot.locator('xpath=ancestor::ul[1]').getAttribute('aria-label');
+  const time = (await slot.textContent())?.trim() ?? '';
+  return { day: day ?? '', time };
+}
+
+export function slotButton(page: Page, choice: SlotChoice): Locator {
+  return page
+    .getByRole('region', { name: 'HORA MARCADA' })
+    .first()
+    .locator(`ul[aria-label="${choice.day}"]`)
+    .getByRole('button', { name: choice.time, exact: true });
+}
+
+/** Waits until the page's service worker controls it, so a reload works with no network. */
+export async function installApp(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+}
+
+export function appointments(page: Page): Locator {
+  return page.getByTestId('appointment');
+}
