@@ -127,6 +127,40 @@ describe('realtime postgres_changes', () => {
     await t.admin.removeChannel(channel);
   });
 
+  // PGlite runs one transaction at a time; only PostgreSQL can interleave two.
+  it.runIf(process.env.DATABASE_URL)(
+    'delivers interleaved transactions in commit order, including one that started first and committed last',
+    async () => {
+      const inbox = new Inbox<Change>();
+      const channel = t.admin
+        .channel(channelName('interleaved'))
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'rt_items' },
+          inbox.push,
+        );
+      await subscribed(channel);
+      let releaseFirst!: () => void;
+      const firstMayCommit = new Promise<void>((resolve) => (releaseFirst = resolve));
+      let firstInserted!: () => void;
+      const firstHasInserted = new Promise<void>((resolve) => (firstInserted = resolve));
+      const first = t.platform.ctx.db.transaction(async (tx) => {
+        await tx.query(`insert into rt_items (label) values ('started first')`);
+        firstInserted();
+        await firstMayCommit;
+      });
+      await firstHasInserted;
+      await t.platform.ctx.db.transaction((tx) =>
+        tx.query(`insert into rt_items (label) values ('committed first')`),
+      );
+      releaseFirst();
+      await first;
+      await inbox.next((c) => c.new.label === 'started first');
+      expect(inbox.items.map((c) => c.new.label)).toEqual(['committed first', 'started first']);
+      await t.admin.removeChannel(channel);
+    },
+  );
+
   const filterCases: { filter: string; expected: string[] }[] = [
     { filter: 'qty=eq.5', expected: ['beta'] },
     { filter: 'qty=neq.5', expected: ['alpha', 'gamma, delta'] },
