@@ -456,6 +456,15 @@ describe('refresh tokens', () => {
     expect(retry.body.refresh_token).toBe(first.body.refresh_token);
   });
 
+  it('answers two tabs refreshing the same token at once with the same new token', async () => {
+    const { email } = await confirmedUser();
+    const client = await signedIn(email);
+    const parent = (await client.auth.getSession()).data.session?.refresh_token ?? '';
+    const [a, b] = await Promise.all([rawRefresh(parent), rawRefresh(parent)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.refresh_token).toBe(b.body.refresh_token);
+  });
+
   it('treats reuse outside the window as theft: already_used, and the whole family is revoked', async () => {
     const { email } = await confirmedUser();
     const client = await signedIn(email);
@@ -875,7 +884,7 @@ describe('error bodies and headers (§2.5)', () => {
     });
   });
 
-  it('serves /settings and /health', async () => {
+  it('serves /settings, /health and an empty JWKS (HS256 tokens)', async () => {
     const headers = { apikey: t.anonKey };
     const settings = (await (
       await fetch(`${t.url}/auth/v1/settings`, { headers })
@@ -887,6 +896,8 @@ describe('error bodies and headers (§2.5)', () => {
     });
     const health = (await (await fetch(`${t.url}/auth/v1/health`, { headers })).json()) as unknown;
     expect(health).toMatchObject({ name: 'GoTrue' });
+    const jwks = await fetch(`${t.url}/auth/v1/.well-known/jwks.json`);
+    expect(await jwks.json()).toEqual({ keys: [] });
   });
 });
 

@@ -40,9 +40,10 @@ export function createAuthApp(ctx: PlatformContext): Hono {
   });
 
   // The Supabase gateway (Kong) rejects requests without a project key before GoTrue sees them;
-  // only the e-mail link is opened by a browser without one.
+  // the e-mail link (opened by a browser) and the public keys are open.
   app.use('*', async (c, next) => {
-    if (c.req.method === 'GET' && c.req.path.endsWith('/verify')) return next();
+    const open = c.req.path.endsWith('/verify') || c.req.path.endsWith('/.well-known/jwks.json');
+    if (c.req.method === 'GET' && open) return next();
     const key = c.req.header('apikey') ?? c.req.query('apikey');
     if (!key) return c.json({ message: 'No API key found in request' }, 401);
     if (key !== ctx.keys.anonKey && key !== ctx.keys.serviceRoleKey)
@@ -84,6 +85,8 @@ export function createAuthApp(ctx: PlatformContext): Hono {
       saml_enabled: false,
     }),
   );
+  // Tokens are HS256 with the project secret: no public keys to publish, as GoTrue answers then.
+  app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }));
   app.post('/signup', h(signup));
   app.post('/token', h(token));
   app.get('/user', h(getUser));
