@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import './app/styles.css';
+import { AppErrorBoundary } from './app/app-error-boundary.tsx';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 
@@ -11,8 +12,10 @@ if (!root) throw new Error('index.html lacks #root');
 
 createRoot(root).render(
   <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
+    <AppErrorBoundary>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </AppErrorBoundary>
   </StrictMode>,
 );
