@@ -481,6 +481,24 @@ describe('realtime protocol', () => {
     ]);
   });
 
+  it('limits a socket to 100 channels and a join to 100 bindings', async () => {
+    const s = await raw();
+    const binding = { event: 'INSERT', schema: 'public', table: 'rt_items' };
+    const tooMany = await s.join('realtime:many-bindings', {
+      config: { postgres_changes: Array.from({ length: 101 }, () => binding) },
+    });
+    expect((tooMany.reply as unknown[])[4]).toMatchObject({ status: 'error' });
+    for (let i = 0; i < 100; i++) {
+      const { reply } = await s.join(`realtime:chan-${i}`, {});
+      expect((reply as unknown[])[4]).toMatchObject({ status: 'ok' });
+    }
+    const { reply } = await s.join('realtime:chan-100', {});
+    expect((reply as unknown[])[4]).toEqual({
+      status: 'error',
+      response: { reason: 'ChannelRateLimitReached: Too many channels' },
+    });
+  });
+
   it('ignores malformed events on a joined channel and keeps serving it', async () => {
     const s = await raw();
     const topic = 'realtime:joined-junk';

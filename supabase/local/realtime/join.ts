@@ -12,6 +12,9 @@ const RawBinding = v.object({
 });
 export type RawBinding = v.InferOutput<typeof RawBinding>;
 
+/** Keeps one join from fanning out into unbounded catalog queries. */
+const MAX_BINDINGS = 100;
+
 /** The phx_join payload realtime-js sends (supabase-wire.md §4.2); unknown keys are ignored. */
 export const JoinPayload = v.object({
   config: v.optional(
@@ -22,7 +25,7 @@ export const JoinPayload = v.object({
       presence: v.nullish(
         v.object({ key: v.nullish(v.string()), enabled: v.optional(v.boolean()) }),
       ),
-      postgres_changes: v.nullish(v.array(RawBinding)),
+      postgres_changes: v.nullish(v.pipe(v.array(RawBinding), v.maxLength(MAX_BINDINGS))),
       private: v.nullish(v.boolean()),
       postgres_changes_options: v.nullish(v.object({ wait: v.optional(v.boolean()) })),
     }),

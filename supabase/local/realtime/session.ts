@@ -50,6 +50,8 @@ const AccessTokenPayload = v.object({ access_token: v.nullish(v.string()) });
 /** Re-check a channel's token at least this often, as the real server does. */
 const TOKEN_RECHECK_MS = 5 * 60_000;
 const PROTOCOL_TOPIC = 'phoenix';
+/** The real server's default `max_channels_per_client`. */
+const MAX_CHANNELS = 100;
 
 /**
  * One WebSocket connection speaking Phoenix: heartbeats, and per topic a channel that joins,
@@ -198,6 +200,9 @@ export function openSession(
     if (!open) return;
     const existing = channels.get(frame.topic);
     if (existing) close(existing);
+    else if (channels.size >= MAX_CHANNELS) {
+      return reply(frame, 'error', { reason: 'ChannelRateLimitReached: Too many channels' });
+    }
     const ch: Channel = {
       topic: frame.topic,
       name,
