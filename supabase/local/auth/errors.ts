@@ -7,7 +7,6 @@ import type { Context } from 'hono';
 export type AuthErrorCode =
   | 'bad_json'
   | 'validation_failed'
-  | 'unexpected_failure'
   | 'invalid_credentials'
   | 'email_not_confirmed'
   | 'user_already_exists'
@@ -15,7 +14,6 @@ export type AuthErrorCode =
   | 'weak_password'
   | 'same_password'
   | 'email_address_invalid'
-  | 'signup_disabled'
   | 'anonymous_provider_disabled'
   | 'phone_provider_disabled'
   | 'refresh_token_not_found'
