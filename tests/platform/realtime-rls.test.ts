@@ -103,6 +103,30 @@ describe('realtime RLS and access tokens', () => {
     expect(bobInbox.items.map((c) => c.new.body)).toEqual(['bob marker']);
   });
 
+  it('never matches a filter on a column the subscriber may not read', async () => {
+    const anon = await clientAs(t);
+    const hidden = new Inbox<Change>();
+    const marker = new Inbox<Change>();
+    await subscribed(
+      anon.client
+        .channel(channelName('hidden-filter'))
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'rt_notes', filter: 'internal_note=eq.x' },
+          hidden.push,
+        )
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'rt_notes', filter: 'body=eq.hidden marker' },
+          marker.push,
+        ),
+    );
+    await insertNote(bob, 'public with note', true);
+    await insertNote(bob, 'hidden marker', true);
+    await marker.next();
+    expect(hidden.items).toEqual([]);
+  });
+
   it('sends DELETE to every subscriber without an RLS check, carrying the primary key only', async () => {
     const aliceInbox = new Inbox<Change>();
     const anonInbox = new Inbox<Change>();

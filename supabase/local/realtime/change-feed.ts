@@ -183,7 +183,9 @@ export async function startChangeFeed(db: Database, log: Logger): Promise<Change
         checks.push(check);
         for (const term of binding.terms) {
           const column = candidate.table.columns.find((col) => col.name === term.column);
-          if (!column || !(term.column in source)) {
+          // A filter on a column the subscriber may not read must not reveal its values.
+          const readable = column?.selectableBy.includes(candidate.identity.role) === true;
+          if (!column || !readable || !(term.column in source)) {
             check.pass = false;
             continue;
           }
