@@ -97,8 +97,8 @@ export function BookingFlowProvider({ children }: { children: ReactNode }) {
   // The single place a remembered choice turns into a booking: right after a pick by a
   // signed-in patient, or once the session (and its replica) appears after the modal.
   useEffect(() => {
-    if (loading || !session || inFlight.current) return;
     const remembered = readRememberedBooking();
+    if (loading || !session || inFlight.current) return;
     if (!remembered) return;
     if (role !== 'paciente') {
       if (role === null) return;

@@ -210,6 +210,7 @@ function Checkout({ state }: { state: CheckoutState }) {
           className={css({
             display: 'flex',
             flexDirection: { base: 'column', md: 'row' },
+            flexWrap: 'wrap',
             gap: '3',
             justifyContent: 'flex-end',
           })}

@@ -1,0 +1,376 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { Temporal } from 'temporal-polyfill';
+import {
+  ANA,
+  createPatient,
+  Device,
+  PASSWORD,
+  signedInClient,
+  startSyncPlatform,
+  until,
+  ZONE,
+} from '../../../tests/sync/support.ts';
+import type { TestPlatform } from '../../../tests/support/platform.ts';
+import '@/app/testing/jsdom-globals.ts';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import toast, { Toaster } from 'react-hot-toast';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import type { SyncEngine, SyncUser } from '../../../sync/index.ts';
+import { SyncContext } from '@/app/sync-provider.tsx';
+import { installMatchMedia } from '@/app/testing/match-media.ts';
+import { signedIn, signedOut, WithAuth } from '@/app/testing/auth-state.tsx';
+import type { AuthContextValue } from '@/features/auth/auth-context.ts';
+import { SupabaseContext } from '@/features/auth/supabase-context.ts';
+import { GuidePage } from '@/features/guide/guide-page.tsx';
+import { BookingPage } from './booking-page.tsx';
+import { CheckoutPage } from './checkout-page.tsx';
+import { toCheckoutState } from './checkout-state.ts';
+import { SuccessPage } from './success-page.tsx';
+
+let t: TestPlatform;
+const devices: Device[] = [];
+
+beforeAll(async () => {
+  installMatchMedia();
+  t = await startSyncPlatform();
+}, 120_000);
+
+afterEach(async () => {
+  act(() => toast.remove());
+  cleanup();
+  sessionStorage.clear();
+  await Promise.all(devices.splice(0).map((d) => d.stop()));
+});
+
+afterAll(async () => {
+  await t.stop();
+});
+
+/** A time in São Paulo on the first weekday among the next three days: on the grid's first page. */
+function anaSlot(time: string): { start: string; date: string } {
+  const today = Temporal.Now.zonedDateTimeISO(ZONE).toPlainDate();
+  let day = today.add({ days: 1 });
+  while (day.dayOfWeek > 5) day = day.add({ days: 1 });
+  const start = day
+    .toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from(time) })
+    .toInstant()
+    .toString();
+  return {
+    start,
+    date: `${String(day.day).padStart(2, '0')}/${String(day.month).padStart(2, '0')}`,
+  };
+}
+
+async function deviceFor(user: { id: string; email: string } | null): Promise<Device> {
+  const device = new Device(t);
+  devices.push(device);
+  if (user) await device.signIn(user.email);
+  await device.start(user ? { id: user.id, role: 'paciente' } : null);
+  return device;
+}
+
+function ShowLocation() {
+  const location = useLocation();
+  return (
+    <p data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+      {location.pathname}
+    </p>
+  );
+}
+
+function renderApp(opts: {
+  device?: Device;
+  engine: SyncEngine | null;
+  user: SyncUser | null;
+  auth: AuthContextValue;
+  entry: { pathname: string; state?: unknown };
+}) {
+  const router = createMemoryRouter(
+    [
+      { path: '/agendamentos', element: <BookingPage /> },
+      { path: '/checkout', element: <CheckoutPage /> },
+      { path: '/agendamento-sucesso', element: <SuccessPage /> },
+      { path: '/guia/:guideId', element: <GuidePage /> },
+      { path: '*', element: <ShowLocation /> },
+    ],
+    { initialEntries: [opts.entry] },
+  );
+  render(
+    <SupabaseContext.Provider value={opts.device?.client ?? t.client()}>
+      <WithAuth value={opts.auth}>
+        <SyncContext.Provider value={{ engine: opts.engine, user: opts.user, failed: false }}>
+          <RouterProvider router={router} />
+          <Toaster />
+        </SyncContext.Provider>
+      </WithAuth>
+    </SupabaseContext.Provider>,
+  );
+  return router;
+}
+
+async function bookOnServer(startIso: string) {
+  const other = await createPatient(t);
+  const client = await signedInClient(t, other);
+  const { error } = await client.rpc('paciente_agendar', {
+    p_medico_id: ANA,
+    p_horario_inicio: startIso,
+    p_mutation_id: randomUUID(),
+  });
+  if (error) throw error;
+}
+
+/** Ana's day column: her card comes first (oldest public fixed doctor). */
+const dayColumn = (date: string) =>
+  within(
+    within(screen.getAllByTestId('doctor-card')[0]!).getByRole('list', {
+      name: new RegExp(` ${date}$`),
+    }),
+  );
+
+describe('booking journey on the local replica', () => {
+  it('shows the fixed doctors to a visitor, updates the grid live, and asks to log in on a pick', async () => {
+    const device = await deviceFor(null);
+    const router = renderApp({
+      engine: device.sync,
+      user: null,
+      auth: signedOut(),
+      entry: { pathname: '/agendamentos' },
+    });
+    expect(
+      await screen.findByRole('link', { name: 'Dra. Ana Ribeiro' }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Dr. Paulo Mendes' })).toBeTruthy();
+    expect(screen.getByText('R$ 150,00')).toBeTruthy();
+    expect(screen.getByText('R$ 220,00')).toBeTruthy();
+
+    const { start, date } = anaSlot('08:30');
+    const slot = () => dayColumn(date).getByRole('button', { name: /^08:30/ });
+    await waitFor(() => expect((slot() as HTMLButtonElement).disabled).toBe(false), {
+      timeout: 15_000,
+    });
+    await bookOnServer(start);
+    await waitFor(() => expect((slot() as HTMLButtonElement).disabled).toBe(true), {
+      timeout: 15_000,
+    });
+    expect(slot().getAttribute('aria-label')).toBe('08:30 - Horário indisponível');
+    expect(await screen.findByText('Agenda atualizada em tempo real!')).toBeTruthy();
+
+    fireEvent.click(dayColumn(date).getByRole('button', { name: '09:00' }));
+    expect(await screen.findByText('Acesse sua conta para continuar')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/agendamentos');
+  });
+
+  it('books a slot, confirms with a complete profile, and shows the protocol and the guide', async () => {
+    const patient = await createPatient(t);
+    const device = await deviceFor(patient);
+    await device.sync.awaitInitialSync();
+    const user: SyncUser = { id: patient.id, role: 'paciente' };
+    const router = renderApp({
+      engine: device.sync,
+      user,
+      auth: signedIn('paciente'),
+      entry: { pathname: '/agendamentos' },
+    });
+    const { date } = anaSlot('08:00');
+    const column = await waitFor(() => dayColumn(date), { timeout: 15_000 });
+    fireEvent.click(column.getByRole('button', { name: '08:00' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Confirme seu agendamento' }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(await screen.findByText(/^Paciente \d+$/)).toBeTruthy();
+    expect(screen.getByText(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/)).toBeTruthy();
+    expect(screen.getByText('10/05/1990')).toBeTruthy();
+    expect(screen.getByText('(11) 91234-5678')).toBeTruthy();
+    expect(screen.getByText(patient.email)).toBeTruthy();
+    expect(screen.getByText('Dra. Ana Ribeiro')).toBeTruthy();
+    expect(screen.getByTestId('checkout-total').textContent).toBe('R$ 150,00');
+    expect(screen.getByText('O pagamento será confirmado pelo profissional.')).toBeTruthy();
+    expect(screen.queryByText('Dados Incompletos')).toBeNull();
+
+    const confirm = screen.getByRole('button', { name: 'Confirmar e Gerar Guia' });
+    await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Guia gerada!')).toBeTruthy();
+
+    const protocol = await waitFor(
+      () => {
+        const text = screen.getByTestId('success-protocol').textContent ?? '';
+        expect(text).toMatch(/^SJ-\d{4}-/);
+        return text;
+      },
+      { timeout: 15_000 },
+    );
+    expect(router.state.location.pathname).toBe('/agendamento-sucesso');
+    expect(await screen.findByText('Agendamento Concluído!', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(
+      screen.getByText('Sua consulta foi confirmada com sucesso. A guia já foi enviada ao médico.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Clínica Geral')).toBeTruthy();
+    expect(screen.getByText('08:00 (horário de Brasília)')).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'Ir para Minhas Consultas' }).getAttribute('href'),
+    ).toBe('/paciente/dashboard/consultas');
+
+    fireEvent.click(screen.getByRole('link', { name: 'Ver Guia' }));
+    expect(await screen.findByRole('heading', { name: 'Guia de Atendimento' })).toBeTruthy();
+    expect(screen.getByTestId('guide-protocol').textContent).toBe(protocol);
+    const qr = screen.getByTestId('guide-qr');
+    expect(qr.getAttribute('data-value')).toMatch(new RegExp(`^SAUDEJA:GUIA:${protocol}:`));
+    expect(qr.querySelector('svg')?.getAttribute('height')).toBe('80');
+    const patientBox = within(screen.getByRole('region', { name: 'Dados do Paciente' }));
+    expect(patientBox.getByText(/^Paciente \d+$/)).toBeTruthy();
+    expect(patientBox.getByText('10/05/1990')).toBeTruthy();
+    const doctorBox = within(screen.getByRole('region', { name: 'Dados do Médico' }));
+    expect(doctorBox.getByText('Dra. Ana Ribeiro')).toBeTruthy();
+    expect(doctorBox.getByText('CRM 123456/SP')).toBeTruthy();
+    const consultation = within(screen.getByRole('region', { name: 'Dados da Consulta' }));
+    expect(consultation.getByText('Teleconsulta')).toBeTruthy();
+    expect(consultation.getByText('08:00')).toBeTruthy();
+    const payment = within(screen.getByRole('region', { name: 'Pagamento' }));
+    expect(payment.getByText('R$ 150,00')).toBeTruthy();
+    expect(payment.getByText('Aguardando Pagamento')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Baixar PDF' }));
+    expect(
+      await screen.findByText('A funcionalidade de download do PDF estará disponível em breve.'),
+    ).toBeTruthy();
+  });
+
+  it('blocks the confirmation of a patient whose profile lacks WhatsApp and offers to complete it', async () => {
+    const email = `sem-whats-${randomUUID().slice(0, 8)}@test.example`;
+    const created = await t.admin.auth.admin.createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      user_metadata: { full_name: 'Bia Sem WhatsApp', cpf: '39053344705', data_nasc: '1988-02-01' },
+    });
+    if (created.error) throw created.error;
+    const patient = { id: created.data.user.id, email };
+    const device = await deviceFor(patient);
+    const { start } = anaSlot('11:30');
+    const booked = await device.sync.book({ medicoId: ANA, horarioInicio: start });
+    if (!booked.ok) throw new Error(booked.error);
+    const details = {
+      medico_id: ANA,
+      doctor_name: 'Dra. Ana Ribeiro',
+      specialty: 'Clínica Geral',
+      appointment_date: Temporal.Instant.from(start)
+        .toZonedDateTimeISO(ZONE)
+        .toPlainDate()
+        .toString(),
+      appointment_time: '11:30',
+      horario_inicio: start,
+      horario_fim: Temporal.Instant.from(start).add({ minutes: 30 }).toString(),
+      price_in_cents: 15000,
+    };
+    const router = renderApp({
+      engine: device.sync,
+      user: { id: patient.id, role: 'paciente' },
+      auth: signedIn('paciente'),
+      entry: { pathname: '/checkout', state: toCheckoutState(details, booked.value.appointmentId) },
+    });
+    expect(await screen.findByText('Dados Incompletos', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByText('Bia Sem WhatsApp')).toBeTruthy();
+    expect(screen.getByText('390.533.447-05')).toBeTruthy();
+    expect(screen.getByText('Não informado')).toBeTruthy();
+    const confirm = screen.getByRole('button', { name: 'Confirmar e Gerar Guia' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Completar Cadastro' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/paciente/dashboard/dados'));
+    expect(router.state.location.state).toEqual({
+      from: 'checkout',
+      appointmentDetails: { ...details, appointmentId: booked.value.appointmentId },
+    });
+  });
+
+  it('keeps an offline booking pending, then sends the patient to their appointments when the slot was taken meanwhile', async () => {
+    const patient = await createPatient(t);
+    const device = await deviceFor(patient);
+    await device.sync.awaitInitialSync();
+    device.offline();
+    const { start } = anaSlot('09:00');
+    const booked = await device.sync.book({ medicoId: ANA, horarioInicio: start });
+    if (!booked.ok) throw new Error(booked.error);
+    const router = renderApp({
+      engine: device.sync,
+      user: { id: patient.id, role: 'paciente' },
+      auth: signedIn('paciente'),
+      entry: {
+        pathname: '/checkout',
+        state: toCheckoutState(
+          {
+            medico_id: ANA,
+            doctor_name: 'Dra. Ana Ribeiro',
+            specialty: 'Clínica Geral',
+            appointment_date: Temporal.Instant.from(start)
+              .toZonedDateTimeISO(ZONE)
+              .toPlainDate()
+              .toString(),
+            appointment_time: '09:00',
+            horario_inicio: start,
+            horario_fim: Temporal.Instant.from(start).add({ minutes: 30 }).toString(),
+            price_in_cents: 15000,
+          },
+          booked.value.appointmentId,
+        ),
+      },
+    });
+    expect(
+      await screen.findByText(
+        'Você está offline. Seu agendamento será enviado assim que a conexão voltar.',
+      ),
+    ).toBeTruthy();
+
+    await bookOnServer(start);
+    device.online();
+    await until(device.sync.status$, (s) => s.rejectedMutations === 1);
+    await waitFor(
+      () => expect(router.state.location.pathname).toBe('/paciente/dashboard/consultas'),
+      {
+        timeout: 15_000,
+      },
+    );
+    expect(screen.queryByText('Erro no Agendamento')).toBeNull();
+  });
+
+  it('sends a checkout without a chosen slot back to the booking page', async () => {
+    const router = renderApp({
+      engine: null,
+      user: null,
+      auth: signedIn('paciente'),
+      entry: { pathname: '/checkout' },
+    });
+    expect(await screen.findByText('Nenhum horário selecionado.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/agendamentos');
+  });
+
+  it('sends a success page without an appointment to the appointments list', async () => {
+    const router = renderApp({
+      engine: null,
+      user: null,
+      auth: signedIn('paciente'),
+      entry: { pathname: '/agendamento-sucesso', state: { appointmentId: 'nope' } },
+    });
+    expect(await screen.findByText('Erro de Navegação')).toBeTruthy();
+    expect(screen.getByText('Nenhum agendamento encontrado para confirmação.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/paciente/dashboard/consultas');
+  });
+
+  it('says "Guia não encontrada" when the synced replica has no such guide', async () => {
+    const patient = await createPatient(t);
+    const device = await deviceFor(patient);
+    renderApp({
+      engine: device.sync,
+      user: { id: patient.id, role: 'paciente' },
+      auth: signedIn('paciente'),
+      entry: { pathname: `/guia/${randomUUID()}` },
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Guia não encontrada' }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(await screen.findByText('Erro ao buscar guia')).toBeTruthy();
+  });
+});
