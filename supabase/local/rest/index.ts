@@ -19,17 +19,12 @@ import {
   type Preferences,
   type Representation,
 } from './negotiate.ts';
-import {
-  insertPlan,
-  readPlan,
-  resolveFunction,
-  rpcPlan,
-  updateOrDeletePlan,
-  type Plan,
-  type RowsResult,
-} from './plans.ts';
+import { insertPlan, readPlan, updateOrDeletePlan, type Plan, type RowsResult } from './plans.ts';
+import { readJson } from './body.ts';
 import { createIdentityCache } from './identity-cache.ts';
-import { ident, Params, planQuery, relationSource } from './query.ts';
+import { planQuery, relationSource } from './query.ts';
+import { resolveFunction, rpcPlan } from './rpc.ts';
+import { ident, Params } from './sql.ts';
 import {
   contentRange,
   contentType,
@@ -40,16 +35,13 @@ import {
 } from './response.ts';
 import { createSchemaCacheHolder, type SchemaCache } from './schema-cache.ts';
 
-/** Bodies above this are refused with 413 before any parsing. */
-export const MAX_BODY_BYTES = 1024 * 1024;
-
 const TABLE_METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'];
 const RPC_METHODS = ['GET', 'HEAD', 'POST'];
 /** Codes that may only mean the cache predates a migration: reload once and plan again. */
 const STALE = new Set(['PGRST200', 'PGRST202', 'PGRST204', 'PGRST205', '42703']);
 const CATALOG_CHANGED = new Set(['42703', '42P01', '42883']);
 
-type Request_ = {
+type RestRequest = {
   req: Request;
   url: URL;
   name: string;
@@ -88,49 +80,6 @@ function authError(reason: string, message: string): ApiError {
   };
 }
 
-async function readBody(req: Request): Promise<Result<string>> {
-  const tooLarge = () =>
-    fail<string>(
-      apiError(413, 'PGRST102', `Request body exceeds the limit of ${MAX_BODY_BYTES} bytes`),
-    );
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return tooLarge();
-  if (!req.body) return ok('');
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return tooLarge();
-    }
-    chunks.push(value);
-  }
-  return ok(Buffer.concat(chunks).toString('utf8'));
-}
-
-const invalidJson = () => apiError(400, 'PGRST102', 'Empty or invalid json');
-
-async function readJson(req: Request, allowEmpty: boolean): Promise<Result<unknown>> {
-  const type = (req.headers.get('content-type') ?? 'application/json')
-    .split(';')[0]
-    ?.trim()
-    .toLowerCase();
-  if (type !== 'application/json' && type !== 'application/vnd.pgrst.object+json' && type !== '') {
-    return fail(apiError(415, 'PGRST107', `Content-Type not acceptable: ${type}`));
-  }
-  const text = await readBody(req);
-  if (!text.ok) return text;
-  if (!text.value.trim()) return allowEmpty ? ok({}) : fail(invalidJson());
-  try {
-    return ok(JSON.parse(text.value) as unknown);
-  } catch {
-    return fail(invalidJson());
-  }
-}
-
 export function createRestApp(ctx: PlatformContext): Hono {
   const cache = createSchemaCacheHolder(ctx.db);
   const identifyCached = createIdentityCache(ctx.config.jwtSecret);
@@ -147,7 +96,7 @@ export function createRestApp(ctx: PlatformContext): Hono {
   }
 
   async function execute(
-    r: Request_,
+    r: RestRequest,
     plan: Plan,
     check: (o: Outcome) => ApiError | undefined,
   ): Promise<Result<Outcome>> {
@@ -186,7 +135,7 @@ export function createRestApp(ctx: PlatformContext): Hono {
     }
   }
 
-  function readResponse(r: Request_, outcome: Outcome, offset: number): Response {
+  function readResponse(r: RestRequest, outcome: Outcome, offset: number): Response {
     const rows = outcome.rows;
     const page = Number(rows?.page ?? 0);
     const total =
@@ -222,7 +171,7 @@ export function createRestApp(ctx: PlatformContext): Hono {
     });
   }
 
-  async function tableRequest(r: Request_): Promise<Response> {
+  async function tableRequest(r: RestRequest): Promise<Response> {
     const method = r.req.method;
     const query = r.url.searchParams;
     if (method === 'GET' || method === 'HEAD') {
@@ -316,7 +265,7 @@ export function createRestApp(ctx: PlatformContext): Hono {
     return new Response(r.representation.kind === 'csv' ? toCsv(json) : json, { status, headers });
   }
 
-  async function rpcRequest(r: Request_): Promise<Response> {
+  async function rpcRequest(r: RestRequest): Promise<Response> {
     const query = r.url.searchParams;
     let whole: unknown;
     let args: Record<string, unknown>;
@@ -385,7 +334,7 @@ export function createRestApp(ctx: PlatformContext): Hono {
     if (!representation.ok) return errorResponse(representation.error, head);
     const prefer = parsePrefer(req.headers.get('prefer'));
     if (!prefer.ok) return errorResponse(prefer.error, head);
-    const r: Request_ = {
+    const r: RestRequest = {
       req,
       url: new URL(req.url),
       name,

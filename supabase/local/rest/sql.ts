@@ -1,0 +1,43 @@
+import { columnNotFound, fail, ok, type Result } from './errors.ts';
+import type { Field } from './grammar.ts';
+import type { Column } from './schema-cache.ts';
+
+/** The columns a level of the request reads from: a table, a view or a function's rows. */
+export type Source = { name: string; columns: Map<string, Column>; table: boolean };
+
+export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Bound parameters of one statement; values never enter the SQL text. */
+export class Params {
+  readonly values: unknown[] = [];
+  private aliases = 0;
+  /** Table aliases unique within the statement, so self-joins and nesting never collide. */
+  alias(): string {
+    return `pgrst_${++this.aliases}`;
+  }
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+const TEXT_TYPES = /^(text|character varying|character|citext|name)(\(|$)/;
+
+export function columnExpr(
+  alias: string,
+  source: Source,
+  field: Field,
+  params: Params,
+): Result<{ sql: string; text: boolean }> {
+  const column = source.columns.get(field.name);
+  if (!column) return fail(columnNotFound(source.name, field.name));
+  let sql = `${alias}.${ident(field.name)}`;
+  for (const step of field.path) {
+    const key = /^-?\d+$/.test(step.key)
+      ? `${params.add(Number(step.key))}::int`
+      : `${params.add(step.key)}::text`;
+    sql = `(${sql}${step.arrow}${key})`;
+  }
+  const lastArrow = field.path.at(-1)?.arrow;
+  return ok({ sql, text: lastArrow ? lastArrow === '->>' : TEXT_TYPES.test(column.type) });
+}
