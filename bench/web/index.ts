@@ -1,0 +1,154 @@
+/**
+ * The web app's two budgets, measured on the real build in headless Chromium:
+ *  - initial JavaScript of `/` and `/agendamentos`: gzip size of every script the page loads
+ *    before any interaction (entry, modulepreloads and the route's lazy chunks), goal ≤ 250 KB;
+ *  - offline navigation → appointment list rendered from the replica, goal ≤ 1 s (p50/p95).
+ * It runs `npm start` itself (BENCH_APP_PORT/BENCH_API_PORT, default the e2e ports so the
+ * e2e build in dist/ is reused) over a fresh data directory, signs in as a demo patient and
+ * prints the figures. Timings are reported, never asserted.
+ */
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from '@playwright/test';
+
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 4173);
+const API_PORT = Number(process.env.BENCH_API_PORT ?? 54399);
+const APP = `http://127.0.0.1:${APP_PORT}`;
+const API = `http://127.0.0.1:${API_PORT}`;
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const DATA_DIR = '.data/bench-web';
+const JS_GOAL_KB = 250;
+const LIST_GOAL_MS = 1000;
+const PATIENT = { email: 'paciente1@saudeja.example', password: 'paciente123' };
+
+function startProduct() {
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  const child = spawn('npx', ['tsx', 'scripts/start.ts'], {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      APP_PORT: String(APP_PORT),
+      API_PORT: String(API_PORT),
+      DATA_DIR,
+      AUTH_RATE_LIMIT: 'false',
+      LOG_LEVEL: 'error',
+    },
+  });
+  return {
+    stop: () => {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    },
+  };
+}
+
+async function waitUntilUp(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const up = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`${url} did not come up in ${timeoutMs / 1000} s`);
+}
+
+type JsFigure = { scripts: number; rawKb: number; gzipKb: number };
+
+/** Scripts fetched by a cold page load, with the service worker blocked so it adds nothing. */
+async function initialJs(browser: Browser, path: string): Promise<JsFigure> {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const bodies: Promise<Buffer>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script' && response.ok()) {
+      bodies.push(response.body());
+    }
+  });
+  await page.goto(`${APP}${path}`, { waitUntil: 'networkidle' });
+  const all = await Promise.all(bodies);
+  await context.close();
+  const raw = all.reduce((n, b) => n + b.length, 0);
+  const gzip = all.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
+  return { scripts: all.length, rawKb: raw / 1024, gzipKb: gzip / 1024 };
+}
+
+function percentile(sorted: number[], p: number): number {
+  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, i)]!;
+}
+
+/** Signs in, books a slot so the list has a row, lets everything sync and the SW take over. */
+async function preparePatient(page: Page) {
+  await page.goto(`${APP}/acesso-paciente`);
+  const form = page.getByRole('form', { name: 'Entrar' });
+  await form.getByLabel('E-mail').fill(PATIENT.email);
+  await form.getByLabel('Senha', { exact: true }).fill(PATIENT.password);
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL(/\/paciente\/dashboard/);
+  await page.goto(`${APP}/agendamentos`);
+  const slot = page
+    .getByRole('region', { name: 'HORA MARCADA' })
+    .first()
+    .locator('ul[aria-label] button:not([disabled])')
+    .first();
+  await slot.click();
+  await page.waitForURL(/\/checkout$/);
+  await page.goto(`${APP}/paciente/dashboard/consultas`);
+  await page.locator('[data-testid="appointment"][data-sync="synced"]').first().waitFor();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.locator('[data-testid="appointment"]').first().waitFor();
+}
+
+/** Navigation start → first appointment card in the DOM, read from the page's own clock. */
+async function offlineListTimes(browser: Browser): Promise<number[]> {
+  const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const page = await context.newPage();
+  await preparePatient(page);
+  await context.setOffline(true);
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    await page.goto(`${APP}/paciente/dashboard/consultas`, { waitUntil: 'commit' });
+    const handle = await page.waitForFunction(
+      () => (document.querySelector('[data-testid="appointment"]') ? performance.now() : null),
+      undefined,
+      { polling: 'raf' },
+    );
+    times.push((await handle.jsonValue()) as number);
+  }
+  await context.close();
+  return times;
+}
+
+const product = startProduct();
+try {
+  await waitUntilUp(`${API}/health`, 300_000);
+  await waitUntilUp(APP, 60_000);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    for (const path of ['/', '/agendamentos']) {
+      const js = await initialJs(browser, path);
+      console.log(
+        `initial JS ${path.padEnd(14)} ${js.gzipKb.toFixed(1)} KB gzip (${js.rawKb.toFixed(1)} KB raw, ${js.scripts} scripts)  goal ≤ ${JS_GOAL_KB} KB gzip`,
+      );
+    }
+    const times = (await offlineListTimes(browser)).sort((a, b) => a - b);
+    console.log(
+      `offline navigation → appointment list (${RUNS} runs): p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, min ${times[0]!.toFixed(0)} ms, max ${times[times.length - 1]!.toFixed(0)} ms  goal ≤ ${LIST_GOAL_MS} ms`,
+    );
+  } finally {
+    await browser.close();
+  }
+} finally {
+  product.stop();
+}
