@@ -22,6 +22,7 @@ import { installMatchMedia } from '@/app/testing/match-media.ts';
 import { signedIn, signedOut, WithAuth } from '@/app/testing/auth-state.tsx';
 import type { AuthContextValue } from '@/features/auth/auth-context.ts';
 import { SupabaseContext } from '@/features/auth/supabase-context.ts';
+import { DoctorProfilePage } from '@/features/doctors/doctor-profile-page.tsx';
 import { GuidePage } from '@/features/guide/guide-page.tsx';
 import { BookingPage } from './booking-page.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
@@ -84,7 +85,7 @@ function renderApp(opts: {
   engine: SyncEngine | null;
   user: SyncUser | null;
   auth: AuthContextValue;
-  entry: { pathname: string; state?: unknown };
+  entry: { pathname: string; search?: string; state?: unknown };
 }) {
   const router = createMemoryRouter(
     [
@@ -372,5 +373,123 @@ describe('booking journey on the local replica', () => {
       await screen.findByRole('heading', { name: 'Guia não encontrada' }, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(await screen.findByText('Erro ao buscar guia')).toBeTruthy();
+  });
+});
+
+describe('doctor public profile', () => {
+  function renderProfile(engine: SyncEngine, id: string) {
+    const router = createMemoryRouter([{ path: '/medico/:id', element: <DoctorProfilePage /> }], {
+      initialEntries: [`/medico/${id}`],
+    });
+    render(
+      <SupabaseContext.Provider value={t.client()}>
+        <WithAuth value={signedOut()}>
+          <SyncContext.Provider value={{ engine, user: null, failed: false }}>
+            <RouterProvider router={router} />
+          </SyncContext.Provider>
+        </WithAuth>
+      </SupabaseContext.Provider>,
+    );
+  }
+
+  it('titles the page with the public name and describes the specialty', async () => {
+    const device = await deviceFor(null);
+    renderProfile(device.sync, ANA);
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Dra. Ana Ribeiro' },
+        { timeout: 15_000 },
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Dra. Ana Ribeiro | Saúde Já'));
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      'Agende uma consulta com Dra. Ana Ribeiro, especialista em Clínica Geral.',
+    );
+    expect(screen.getByText('HORA MARCADA')).toBeTruthy();
+  });
+
+  it('explains an unknown doctor under "Erro ao Carregar Perfil"', async () => {
+    const device = await deviceFor(null);
+    renderProfile(device.sync, randomUUID());
+    expect(
+      await screen.findByText('Erro ao Carregar Perfil', {}, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('Médico não encontrado ou não está disponível publicamente.'),
+    ).toBeTruthy();
+  });
+});
+
+describe('schedule editor on the booking page (edit=1)', () => {
+  it('lets the doctor who owns a listed profile edit their weekly blocks; others never see it', async () => {
+    const email = `ana-${randomUUID().slice(0, 8)}@test.example`;
+    const created = await t.admin.auth.admin.createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      user_metadata: { full_name: 'Ana Ribeiro' },
+      app_metadata: { role: 'medico' },
+    });
+    if (created.error) throw created.error;
+    const linked = await t.admin
+      .from('medicos')
+      .update({ user_id: created.data.user.id })
+      .eq('id', ANA);
+    if (linked.error) throw linked.error;
+
+    const patient = await createPatient(t);
+    const patientDevice = await deviceFor(patient);
+    renderApp({
+      device: patientDevice,
+      engine: patientDevice.sync,
+      user: { id: patient.id, role: 'paciente' },
+      auth: signedIn('paciente'),
+      entry: { pathname: '/agendamentos', search: '?edit=1' },
+    });
+    expect(
+      await screen.findByRole('link', { name: 'Dra. Ana Ribeiro' }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Editar Horários' })).toBeNull();
+    expect(screen.queryByText('Seus horários de atendimento')).toBeNull();
+    cleanup();
+
+    const device = new Device(t);
+    devices.push(device);
+    await device.signIn(email);
+    await device.start({ id: created.data.user.id, role: 'medico' });
+    renderApp({
+      device,
+      engine: device.sync,
+      user: { id: created.data.user.id, role: 'medico' },
+      auth: signedIn('medico'),
+      entry: { pathname: '/agendamentos', search: '?edit=1' },
+    });
+    expect(
+      await screen.findByRole('button', { name: 'Fechar Editor' }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    const sunday = within(await screen.findByRole('region', { name: 'Domingo' }));
+    fireEvent.click(sunday.getByRole('button', { name: 'Adicionar horário' }));
+    fireEvent.change(sunday.getByLabelText('Fim'), { target: { value: '07:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar Agenda' }));
+    expect(await screen.findByText('Erro de validação')).toBeTruthy();
+    expect(sunday.getByText('Fim > Início')).toBeTruthy();
+
+    fireEvent.change(sunday.getByLabelText('Fim'), { target: { value: '12:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar Agenda' }));
+    expect(await screen.findByText('Sua agenda foi atualizada.')).toBeTruthy();
+    await device.sync.awaitInSync();
+    const { data } = await t.admin
+      .from('agenda_medico')
+      .select('hora_inicio, hora_fim, intervalo_em_minutos')
+      .eq('medico_id', ANA)
+      .eq('dia_semana', 0);
+    expect(data).toEqual([
+      { hora_inicio: '08:00:00', hora_fim: '12:00:00', intervalo_em_minutos: 15 },
+    ]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar Editor' }));
+    expect(await screen.findByRole('button', { name: 'Editar Horários' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Dra. Ana Ribeiro' })).toBeTruthy();
   });
 });

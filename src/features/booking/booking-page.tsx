@@ -15,6 +15,7 @@ import { Container } from '@/ui/container.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
 import { BookingFlowProvider, useBookingFlow } from './booking-flow.tsx';
 import { DoctorAvailability } from './doctor-availability.tsx';
+import { ScheduleEditor } from './schedule-editor.tsx';
 
 export const BOOKING_PAGE_TEXTS = {
   title: 'Agende sua consulta',
@@ -23,6 +24,8 @@ export const BOOKING_PAGE_TEXTS = {
   errorDescription: 'Não foi possível buscar os dados dos médicos. Tente novamente.',
   retry: 'Tentar novamente',
   empty: 'Nenhum médico disponível',
+  openEditor: 'Editar Horários',
+  closeEditor: 'Fechar Editor',
 } as const;
 
 function CardSkeleton() {
@@ -90,9 +93,37 @@ function useLoginQuery() {
   }, [wantsLogin, loading, session, openLogin, navigate]);
 }
 
+/** The signed-in doctor's id when they own one of the listed doctors (spec: edit=1). */
+function useOwnListedDoctor(state: DoctorsState): string | null {
+  const { role } = useAuth();
+  const { engine } = useSyncSession();
+  const own$ = useMemo(
+    () => (role === 'medico' && engine ? engine.ownDoctor$ : null),
+    [role, engine],
+  );
+  const own = useObservable(own$, null);
+  if (state.kind !== 'ready' || !own) return null;
+  return state.doctors.some((d) => d.id === own.id) ? own.id : null;
+}
+
 function BookingContent() {
   const { state, retry } = useListedDoctors();
+  const { engine } = useSyncSession();
+  const [params, setParams] = useSearchParams();
+  const ownId = useOwnListedDoctor(state);
+  const editing = params.get('edit') === '1' && ownId !== null;
   useLoginQuery();
+
+  const toggleEditor = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (editing) next.delete('edit');
+        else next.set('edit', '1');
+        return next;
+      },
+      { replace: true },
+    );
 
   let body;
   if (state.kind === 'loading') {
@@ -117,6 +148,8 @@ function BookingContent() {
         {BOOKING_PAGE_TEXTS.empty}
       </p>
     );
+  } else if (editing && engine && ownId) {
+    body = <ScheduleEditor engine={engine} medicoId={ownId} />;
   } else {
     body = (
       <div className={list}>
@@ -136,6 +169,11 @@ function BookingContent() {
           {BOOKING_PAGE_TEXTS.title}
         </h1>
         <p className={css({ mt: '2', color: 'fg.muted' })}>{BOOKING_PAGE_TEXTS.subtitle}</p>
+        {ownId && (
+          <Button variant="outline" size="sm" className={css({ mt: '4' })} onClick={toggleEditor}>
+            {editing ? BOOKING_PAGE_TEXTS.closeEditor : BOOKING_PAGE_TEXTS.openEditor}
+          </Button>
+        )}
       </header>
       {body}
     </Container>
