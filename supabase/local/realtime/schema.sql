@@ -107,10 +107,12 @@ as $$
 begin
   perform pg_notify('realtime_ddl', tg_tag);
   if tg_tag in ('CREATE PUBLICATION', 'ALTER PUBLICATION', 'CREATE TABLE') then
-    perform realtime.sync_triggers();
+    begin
+      perform realtime.sync_triggers();
+    exception when others then
+      raise warning 'realtime: could not sync capture triggers: %', sqlerrm;
+    end;
   end if;
-exception when others then
-  raise warning 'realtime: could not sync capture triggers: %', sqlerrm;
 end $$;
 
 -- Event triggers need a superuser; without one the server falls back to start-up and join-time
