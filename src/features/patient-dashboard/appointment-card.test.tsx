@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import toast, { Toaster } from 'react-hot-toast';
+import { MemoryRouter } from 'react-router-dom';
+import { installMatchMedia } from '@/app/testing/match-media.ts';
+import type { AppointmentView } from '../../../sync/index.ts';
+import { APPOINTMENT_TEXTS, AppointmentCard } from './appointment-card.tsx';
+
+installMatchMedia();
+
+afterEach(() => {
+  toast.remove();
+  cleanup();
+});
+
+const BASE: AppointmentView = {
+  id: 'b0000000-0000-4000-8000-000000000001',
+  patient_id: 'c0000000-0000-4000-8000-000000000001',
+  medico_id: 'a0000000-0000-4000-8000-000000000001',
+  servico_id: null,
+  appointment_date: '2026-11-23',
+  appointment_time: '10:00:00',
+  horario_inicio: '2026-11-23T13:00:00.000Z',
+  horario_fim: '2026-11-23T13:30:00.000Z',
+  price_in_cents: 15000,
+  status: 'confirmado',
+  pagamento_status: 'pendente',
+  source: 'app',
+  pagamento_confirmado_em: null,
+  pagamento_confirmado_por: null,
+  meeting_link: null,
+  guia_id: null,
+  protocolo: null,
+  mutation_id: null,
+  created_at: null,
+  server_modified: null,
+  sync: { state: 'synced' },
+  medico: {
+    id: 'a0000000-0000-4000-8000-000000000001',
+    name: 'Ana Ribeiro',
+    public_name: 'Dra. Ana Ribeiro',
+    specialty: 'Clínica Geral',
+    crm: '123456',
+    uf: 'SP',
+  },
+  paciente: null,
+  servico: null,
+  guia: null,
+};
+
+function renderCard(
+  appointment: AppointmentView,
+  canJoin = true,
+  onDismiss?: (id: string) => void,
+) {
+  render(
+    <MemoryRouter>
+      <Toaster />
+      <AppointmentCard appointment={appointment} canJoin={canJoin} onDismiss={onDismiss} />
+    </MemoryRouter>,
+  );
+}
+
+describe('AppointmentCard', () => {
+  it('shows doctor, Brasília date and time, badge and the protocol still being generated', () => {
+    renderCard(BASE);
+    expect(screen.getByText('Dra. Ana Ribeiro')).toBeTruthy();
+    expect(screen.getByText(/segunda-feira, 23 de novembro de 2026/)).toBeTruthy();
+    expect(screen.getByText(/10:00/)).toBeTruthy();
+    expect(screen.getByText('Aguardando Pagamento')).toBeTruthy();
+    expect(screen.getByText(APPOINTMENT_TEXTS.generating)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: APPOINTMENT_TEXTS.viewGuide })).toBeNull();
+  });
+
+  it.each([
+    [{ pagamento_status: 'pago' }, 'Confirmada e Paga'],
+    [{ status: 'atendido', pagamento_status: 'pago' }, 'Realizada'],
+    [{ status: 'cancelado' }, 'Cancelada'],
+    [{ status: 'expirado' }, 'Expirada'],
+  ])('%o reads %s', (change, label) => {
+    renderCard({ ...BASE, ...change });
+    expect(screen.getByText(label)).toBeTruthy();
+  });
+
+  it('links the guide by id and shows its protocol', () => {
+    const guia = {
+      id: 'd0000000-0000-4000-8000-000000000001',
+      protocolo: 'SJ-2026-ABCD-EFGH',
+      pdf_url: null,
+    };
+    renderCard({ ...BASE, guia });
+    expect(screen.getByText('SJ-2026-ABCD-EFGH')).toBeTruthy();
+    const link = screen.getByRole('link', { name: APPOINTMENT_TEXTS.viewGuide });
+    expect(link.getAttribute('href')).toBe(`/guia/${guia.id}`);
+  });
+
+  it("says the link is not available when the doctor hasn't saved one", async () => {
+    renderCard(BASE);
+    fireEvent.click(screen.getByRole('button', { name: APPOINTMENT_TEXTS.join }));
+    expect(await screen.findByText(APPOINTMENT_TEXTS.noLinkTitle)).toBeTruthy();
+    expect(screen.getByText(APPOINTMENT_TEXTS.noLinkDescription)).toBeTruthy();
+  });
+
+  it('offers no room on past appointments', () => {
+    renderCard({ ...BASE, status: 'atendido' }, false);
+    expect(screen.queryByRole('button', { name: APPOINTMENT_TEXTS.join })).toBeNull();
+  });
+
+  it('marks a queued booking as waiting to sync, without a room to enter', () => {
+    renderCard({ ...BASE, sync: { state: 'pending', kinds: ['book'] } });
+    expect(screen.getByText(APPOINTMENT_TEXTS.pending)).toBeTruthy();
+    expect(screen.getByText(APPOINTMENT_TEXTS.pendingNote)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: APPOINTMENT_TEXTS.join })).toBeNull();
+  });
+
+  it("shows a rejected booking with the server's message and lets it be dismissed", () => {
+    const dismissed: string[] = [];
+    const rejection = { reason: 'slot_taken', message: 'Este horário já foi reservado.' };
+    renderCard(
+      { ...BASE, sync: { state: 'rejected', mutationId: 'm-1', rejection } },
+      false,
+      (id) => dismissed.push(id),
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Este horário já foi reservado.');
+    expect(screen.getByText(APPOINTMENT_TEXTS.rejected)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: APPOINTMENT_TEXTS.dismiss }));
+    expect(dismissed).toEqual(['m-1']);
+  });
+});
