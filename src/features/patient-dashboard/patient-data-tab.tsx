@@ -51,9 +51,12 @@ export function PatientDataTab() {
   const [errors, setErrors] = useState<Partial<Record<keyof PatientDataForm, string>>>({});
   const [saving, setSaving] = useState(false);
 
+  // The row may arrive after the first emission (first sync after sign-in): wait for it
+  // rather than start an empty form that would overwrite the stored values.
+  const settled = profile != null || (profile === null && status?.initialSync.done === true);
   useEffect(() => {
-    if (profile !== undefined && form === null) setForm(toForm(profile));
-  }, [profile, form]);
+    if (settled && form === null) setForm(toForm(profile ?? null));
+  }, [settled, profile, form]);
 
   useEffect(() => {
     if (!engine) return;
@@ -70,7 +73,7 @@ export function PatientDataTab() {
     return () => sub.unsubscribe();
   }, [engine]);
 
-  if (!engine || profile === undefined || form === null) {
+  if (!engine || !settled || form === null) {
     return (
       <div
         aria-busy="true"
