@@ -26,19 +26,51 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
     },
   });
 
-  let listener: pg.Client | undefined;
+  // LISTEN needs one long-lived connection. If it drops (server restart, network), it is
+  // re-established with backoff and every channel re-listened; `onReconnect` callbacks let
+  // consumers catch up on what was notified while nobody listened.
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const reconnectHandlers = new Set<() => void>();
+  let listener: Promise<pg.Client> | undefined;
+  let closed = false;
 
-  async function listenerClient(): Promise<pg.Client> {
-    if (listener) return listener;
+  async function connectListener(): Promise<pg.Client> {
     const client = new pg.Client({ connectionString, types: textTypes });
     client.on('error', () => {});
     client.on('notification', (n) => {
       for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
     });
+    client.on('end', () => {
+      listener = undefined;
+      if (!closed) void reconnect();
+    });
     await client.connect();
-    listener = client;
+    for (const channel of handlers.keys()) {
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    }
     return client;
+  }
+
+  async function reconnect(): Promise<void> {
+    for (let delay = 250; !closed; delay = Math.min(delay * 2, 5000)) {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      try {
+        listener = connectListener();
+        await listener;
+        for (const h of reconnectHandlers) h();
+        return;
+      } catch {
+        listener = undefined;
+      }
+    }
+  }
+
+  function listenerClient(): Promise<pg.Client> {
+    listener ??= connectListener().catch((e: unknown) => {
+      listener = undefined;
+      throw e;
+    });
+    return listener;
   }
 
   return {
@@ -58,7 +90,7 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
         client.release();
       }
     },
-    async listen(channel, onNotify) {
+    async listen(channel, onNotify, onReconnect) {
       const client = await listenerClient();
       let set = handlers.get(channel);
       if (!set) {
@@ -67,12 +99,15 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
         await client.query(`listen ${pg.escapeIdentifier(channel)}`);
       }
       set.add(onNotify);
+      if (onReconnect) reconnectHandlers.add(onReconnect);
       return async () => {
         set.delete(onNotify);
+        if (onReconnect) reconnectHandlers.delete(onReconnect);
       };
     },
     async close() {
-      await listener?.end().catch(() => {});
+      closed = true;
+      await listener?.then((client) => client.end()).catch(() => {});
       await pool.end();
     },
   };

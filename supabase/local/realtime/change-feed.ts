@@ -61,7 +61,7 @@ type Candidate = {
 const CHANNEL = 'realtime_change';
 const DDL_CHANNEL = 'realtime_ddl';
 const NO_DDL_TRIGGER_CACHE_MS = 2000;
-/** Change rows whose NOTIFY never arrived (listener reconnect) are dropped after this. */
+/** Change rows nobody picked up (no listener for a long time) are dropped after this. */
 const ORPHAN_AGE = '1 minute';
 const BATCH = 500;
 
@@ -92,13 +92,28 @@ export async function startChangeFeed(db: Database, log: Logger): Promise<Change
   );
   const cacheTtl = ddlTrigger.length > 0 ? Infinity : NO_DDL_TRIGGER_CACHE_MS;
   const unlistenDdl = await db.listen(DDL_CHANNEL, () => tableCache.clear());
-  const unlisten = await db.listen(CHANNEL, (payload) => {
-    if (closed || !/^\d+$/.test(payload)) return;
-    pending.push(payload);
+  const enqueue = (ids: string[]) => {
+    if (closed || ids.length === 0) return;
+    pending.push(...ids);
     draining ??= drain().finally(() => {
       draining = undefined;
     });
-  });
+  };
+  // After a lost LISTEN connection the notifications sent meanwhile are gone, but their rows
+  // are still in the change log: deliver them. Re-queued ids are harmless, since a batch
+  // deletes what it reads.
+  const catchUp = () =>
+    db
+      .query<{ id: string }>('select id::text from realtime.change_log order by id')
+      .then(({ rows }) => enqueue(rows.map((r) => r.id)))
+      .catch((e: unknown) => log.error({ msg: 'realtime: catch-up failed', error: String(e) }));
+  const unlisten = await db.listen(
+    CHANNEL,
+    (payload) => {
+      if (/^\d+$/.test(payload)) enqueue([payload]);
+    },
+    () => void catchUp(),
+  );
   const pruner = setInterval(() => {
     db.query(
       `delete from realtime.change_log where commit_timestamp < now() - interval '${ORPHAN_AGE}'`,
