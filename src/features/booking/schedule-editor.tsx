@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { AgendaMedicoDoc, SyncEngine } from '../../../sync/index.ts';
 import {
@@ -44,6 +44,37 @@ const input = css({
   _invalid: { borderColor: 'destructive' },
 });
 
+type TimeFieldProps = {
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+};
+
+function TimeField({ label, value, error, onChange }: TimeFieldProps) {
+  const errorId = useId();
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', fontSize: 'xs' })}>
+      <label className={css({ display: 'flex', flexDirection: 'column' })}>
+        {label}
+        <input
+          type="time"
+          className={input}
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </label>
+      {error && (
+        <span id={errorId} className={css({ color: 'destructive.fg' })}>
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
 function changed(block: EditorBlock, row: AgendaMedicoDoc): boolean {
   const stored = toEditorBlock(row);
   return (
@@ -62,6 +93,7 @@ function Editor({ engine, rows }: { engine: SyncEngine; rows: AgendaMedicoDoc[] 
   const [blocks, setBlocks] = useState<EditorBlock[]>(() => rows.map(toEditorBlock));
   const [errors, setErrors] = useState<Record<string, BlockFieldErrors>>({});
   const [saving, setSaving] = useState(false);
+  const newKeys = useRef(0);
 
   const update = (key: string, patch: Partial<EditorBlock>) =>
     setBlocks((list) => list.map((b) => (b.key === key ? { ...b, ...patch } : b)));
@@ -133,7 +165,10 @@ function Editor({ engine, rows }: { engine: SyncEngine; rows: AgendaMedicoDoc[] 
                 size="sm"
                 variant="ghost"
                 onClick={() =>
-                  setBlocks((list) => [...list, newEditorBlock(diaSemana, crypto.randomUUID())])
+                  setBlocks((list) => [
+                    ...list,
+                    newEditorBlock(diaSemana, `novo-${++newKeys.current}`),
+                  ])
                 }
               >
                 {EDITOR_TEXTS.add}
@@ -155,36 +190,18 @@ function Editor({ engine, rows }: { engine: SyncEngine; rows: AgendaMedicoDoc[] 
                     py: '1.5',
                   })}
                 >
-                  <label
-                    className={css({ display: 'flex', flexDirection: 'column', fontSize: 'xs' })}
-                  >
-                    {EDITOR_TEXTS.start}
-                    <input
-                      type="time"
-                      className={input}
-                      value={block.hora_inicio}
-                      aria-invalid={error?.hora_inicio ? true : undefined}
-                      onChange={(e) => update(block.key, { hora_inicio: e.target.value })}
-                    />
-                    {error?.hora_inicio && (
-                      <span className={css({ color: 'destructive.fg' })}>{error.hora_inicio}</span>
-                    )}
-                  </label>
-                  <label
-                    className={css({ display: 'flex', flexDirection: 'column', fontSize: 'xs' })}
-                  >
-                    {EDITOR_TEXTS.end}
-                    <input
-                      type="time"
-                      className={input}
-                      value={block.hora_fim}
-                      aria-invalid={error?.hora_fim ? true : undefined}
-                      onChange={(e) => update(block.key, { hora_fim: e.target.value })}
-                    />
-                    {error?.hora_fim && (
-                      <span className={css({ color: 'destructive.fg' })}>{error.hora_fim}</span>
-                    )}
-                  </label>
+                  <TimeField
+                    label={EDITOR_TEXTS.start}
+                    value={block.hora_inicio}
+                    error={error?.hora_inicio}
+                    onChange={(value) => update(block.key, { hora_inicio: value })}
+                  />
+                  <TimeField
+                    label={EDITOR_TEXTS.end}
+                    value={block.hora_fim}
+                    error={error?.hora_fim}
+                    onChange={(value) => update(block.key, { hora_fim: value })}
+                  />
                   <label
                     className={css({ display: 'flex', flexDirection: 'column', fontSize: 'xs' })}
                   >
