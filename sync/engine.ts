@@ -15,6 +15,7 @@ import {
 } from 'rxjs';
 import { Temporal } from 'temporal-polyfill';
 import type { ConflictReport } from './conflict.ts';
+import { TransientSyncError } from './errors.ts';
 import {
   browserIndexedDb,
   deleteReplicaFiles,
@@ -138,6 +139,29 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
   );
   const lives = new Map<TableName, Live>();
 
+  /**
+   * A signed-in replica only talks to the server with that user's session. When the token
+   * cannot be refreshed (offline, auth briefly down) supabase-js falls back to the anon key,
+   * and a request made as anon would be refused for good (a booking as 'not_patient', an
+   * edit by RLS): such attempts count as transient instead and wait for the session (A1).
+   */
+  async function ensureSession(): Promise<void> {
+    if (!opts.user) return;
+    const { data } = await opts.supabase.auth.getSession();
+    if (data.session?.user.id !== opts.user.id) {
+      throw new TransientSyncError(
+        {
+          status: 401,
+          code: 'no_session',
+          message: 'no usable session',
+          details: null,
+          hint: null,
+        },
+        'auth',
+      );
+    }
+  }
+
   for (const spec of specs) {
     const collection = db.collections[spec.name] as RxCollection<ReplicaDoc>;
     const identifier = `${spec.name}-v${spec.schema.version}:${opts.user?.id ?? 'visitor'}@${opts.serverUrl}`;
@@ -146,6 +170,7 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
       spec,
       overlapMs: opts.overlapMs ?? 2_000,
       onPage: ({ rows, caughtUp }) => status.page(spec.name, rows, caughtUp),
+      ensureSession,
     });
     const replication = replicateRxCollection<ReplicaDoc, Checkpoint>({
       collection,
@@ -163,8 +188,11 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
         ? {
             push: {
               batchSize: 10,
-              handler: createPushHandler(opts.supabase, spec, (rejection) =>
-                events$.next({ type: 'write-rejected', rejection }),
+              handler: createPushHandler(
+                opts.supabase,
+                spec,
+                (rejection) => events$.next({ type: 'write-rejected', rejection }),
+                ensureSession,
               ),
             },
           }
@@ -215,6 +243,7 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
     timers,
     backoff: opts.backoff ?? { baseMs: 1_000, maxMs: 60_000 },
     isOnline: () => online.getValue(),
+    ensureSession,
     applyServerRows: async ({ appointment, guide }) => {
       await Promise.all([store('agendamentos', appointment), store('guias', guide)]);
     },

@@ -16,6 +16,8 @@ export type PullSourceOptions = {
   overlapMs: number;
   /** Called after every successful request with the rows it brought and whether it caught up. */
   onPage: (page: { rows: number; caughtUp: boolean }) => void;
+  /** Throws (a transient error) while the signed-in user's session is not usable (A1). */
+  ensureSession: () => Promise<void>;
 };
 
 export type PullSource = {
@@ -32,6 +34,12 @@ export type PullSource = {
   push: (rows: readonly ServerRow[]) => void;
 };
 
+/**
+ * At most this many rows are read again per caught-up pull: enough for the few transactions
+ * in flight around a checkpoint, without re-reading a whole page after a burst of writes.
+ */
+const OVERLAP_ROWS = 100;
+
 function hasPosition(cp: Checkpoint | undefined): cp is Checkpoint {
   return typeof cp?.modified === 'string' && typeof cp.id === 'string';
 }
@@ -45,6 +53,7 @@ export function createPullSource({
   spec,
   overlapMs,
   onPage,
+  ensureSession,
 }: PullSourceOptions): PullSource {
   const stream$ = new Subject<RxReplicationPullStreamItem<ReplicaDoc, Checkpoint>>();
   let lastCheckpoint: Checkpoint | undefined;
@@ -86,10 +95,12 @@ export function createPullSource({
   async function handler(checkpoint: Checkpoint | undefined, batchSize: number) {
     const cp = hasPosition(checkpoint) ? checkpoint : undefined;
     lastCheckpoint ??= cp;
+    await ensureSession();
     const rows = await forward(cp, batchSize);
     const caughtUp = rows.length < batchSize;
     // Keep the page short of batchSize so RxDB still sees "caught up" and stops asking.
-    const again = caughtUp && cp ? await overlap(cp, batchSize - rows.length - 1) : [];
+    const again =
+      caughtUp && cp ? await overlap(cp, Math.min(OVERLAP_ROWS, batchSize - rows.length - 1)) : [];
     const last = rows[rows.length - 1];
     const next: Checkpoint | undefined = last
       ? { modified: String(last._modified), id: String(last.id) }

@@ -39,6 +39,7 @@ export function createPushHandler(
   client: SupabaseClient,
   spec: TableSpec,
   onRejected: (r: WriteRejection) => void,
+  ensureSession: () => Promise<void>,
 ) {
   const writable = spec.writable ?? [];
 
@@ -89,6 +90,8 @@ export function createPushHandler(
   return async function push(
     rows: RxReplicationWriteToMasterRow<ReplicaDoc>[],
   ): Promise<WithDeleted<ReplicaDoc>[]> {
+    // Without the user's session the request would run as anon and be refused for good.
+    await ensureSession();
     const masterStates: WithDeleted<ReplicaDoc>[] = [];
     for (const { assumedMasterState: base, newDocumentState: doc } of rows) {
       const outcome = base ? await update(base, doc) : await insert(doc);

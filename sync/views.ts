@@ -1,4 +1,4 @@
-import type { RxCollection } from 'rxdb';
+import type { RxCollection, RxDocument } from 'rxdb';
 import { combineLatest, map, of, type Observable } from 'rxjs';
 import type { Replica } from './database.ts';
 import {
@@ -28,15 +28,28 @@ export type AppointmentView = OverlaidAppointment & {
   guia: Pick<GuiaDoc, 'id' | 'protocolo' | 'pdf_url'> | null;
 };
 
+/**
+ * RxDB hands out the same RxDocument object for as long as a document's revision is
+ * unchanged, so its plain copy is made once, not on every emission of a 10,000-row list.
+ */
+const plain = new WeakMap<RxDocument<ReplicaDoc>, unknown>();
+
+function toPlain<T>(doc: RxDocument<ReplicaDoc>): T {
+  let value = plain.get(doc);
+  if (value === undefined) {
+    value = doc.toJSON();
+    plain.set(doc, value);
+  }
+  return value as T;
+}
+
 /** Plain data out of RxDB: screens get objects, not RxDocuments. */
 function docs$<T>(
   collection: RxCollection<ReplicaDoc> | undefined,
   selector = {},
 ): Observable<T[]> {
   if (!collection) return of([]);
-  return collection
-    .find({ selector })
-    .$.pipe(map((list) => list.map((d) => d.toJSON() as unknown as T)));
+  return collection.find({ selector }).$.pipe(map((list) => list.map((d) => toPlain<T>(d))));
 }
 
 function byId<T extends { id: string }>(list: readonly T[]): Map<string, T> {

@@ -30,6 +30,8 @@ export type OutboxDeps = {
   timers: Timers;
   backoff: Backoff;
   isOnline(): boolean;
+  /** Throws while the user's session is not usable, making the attempt transient (A1). */
+  ensureSession(): Promise<void>;
   /** Puts the server's rows in the replica and resolves once they are stored (O6). */
   applyServerRows(outcome: Extract<RpcOutcome, { kind: 'applied' }>): Promise<void>;
   onRejected(rejected: Mutation[]): void;
@@ -75,6 +77,7 @@ export async function openOutbox(deps: OutboxDeps): Promise<Outbox> {
     const target = resolveAppointmentId(state$.getValue(), m.appointmentId);
     let outcome: RpcOutcome;
     try {
+      await deps.ensureSession();
       outcome = await sendMutation(deps.client, m, target);
     } catch (error) {
       outcome = { kind: 'transient', error: String(error) };

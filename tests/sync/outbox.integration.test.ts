@@ -1,3 +1,4 @@
+import { firstValueFrom } from 'rxjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncEvent } from '../../sync/index.ts';
 import type { TestPlatform } from '../support/platform.ts';
@@ -200,4 +201,42 @@ describe('outbox', () => {
     const after = await until(loser.sync.appointments$, (l) => l.length === 1);
     expect(after[0]?.mutation_id).toBe(kept.value.mutationId);
   });
+
+  it(
+    '[A1] a token that expires offline signs nobody out; the queue waits for the refreshed session and then goes through',
+    { timeout: 90_000 },
+    async () => {
+      const doctor = await createDoctor(t);
+      const { device: phone } = await patientDevice();
+      const authEvents: string[] = [];
+      phone.client.auth.onAuthStateChange((event) => void authEvents.push(event));
+
+      phone.offline();
+      phone.expireSession();
+      const booked = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(12) });
+      if (!booked.ok) throw new Error('booking was not queued');
+      phone.focus$.next();
+
+      // Back online, but the token endpoint is unreachable: supabase-js would fall back to the
+      // anon key, and a booking sent as anon would be refused for good ('not_patient').
+      const refreshTried = phone.net.block((url) => url.includes('/auth/v1/token'));
+      phone.online();
+      await refreshTried;
+      expect((await firstValueFrom(phone.sync.status$)).pendingMutations).toBe(1);
+      expect(phone.net.requests.filter((r) => r.includes('/rpc/paciente_agendar'))).toEqual([]);
+      expect(authEvents).not.toContain('SIGNED_OUT');
+      // supabase-js reports no usable session meanwhile, but keeps it (and its refresh token).
+      expect(phone.hasStoredSession()).toBe(true);
+
+      phone.net.block(null);
+      phone.sync.resync();
+      const [appointment] = await until(
+        phone.sync.appointments$,
+        (l) => l[0]?.sync.state === 'synced',
+      );
+      expect(appointment?.mutation_id).toBe(booked.value.mutationId);
+      expect(authEvents).toContain('TOKEN_REFRESHED');
+      expect(authEvents).not.toContain('SIGNED_OUT');
+    },
+  );
 });

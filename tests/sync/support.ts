@@ -31,11 +31,22 @@ export function startSyncPlatform(): Promise<TestPlatform> {
 export class Network {
   online = true;
   private lose: ((url: string) => boolean) | null = null;
+  private blocked: ((url: string) => boolean) | null = null;
+  private onBlocked: () => void = () => undefined;
   private hook: { match: (url: string) => boolean; run: () => Promise<void> } | null = null;
   /** Every request the device sent while online: `METHOD url`. */
   readonly requests: string[] = [];
   /** URLs of requests the server processed but whose reply was lost. */
   readonly lost: string[] = [];
+
+  /**
+   * Requests matching `match` fail like a dead connection until `block(null)`; resolves when
+   * the first one was attempted.
+   */
+  block(match: ((url: string) => boolean) | null): Promise<void> {
+    this.blocked = match;
+    return new Promise((resolve) => (this.onBlocked = resolve));
+  }
 
   loseNextReply(match: (url: string) => boolean): void {
     this.lose = match;
@@ -49,6 +60,10 @@ export class Network {
   readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = input instanceof Request ? input.url : String(input);
     if (!this.online) throw new TypeError('fetch failed');
+    if (this.blocked?.(url)) {
+      this.onBlocked();
+      throw new TypeError('fetch failed');
+    }
     this.requests.push(`${init?.method ?? 'GET'} ${url}`);
     const response = await fetch(input, init);
     if (this.lose?.(url)) {
@@ -73,6 +88,7 @@ function memoryStorage() {
     getItem: (k: string) => items.get(k) ?? null,
     setItem: (k: string, v: string) => void items.set(k, v),
     removeItem: (k: string) => void items.delete(k),
+    keys: () => [...items.keys()],
   };
 }
 
@@ -82,13 +98,14 @@ export class Device {
   readonly online$ = new BehaviorSubject(true);
   readonly focus$ = new Subject<void>();
   readonly indexedDB = new IDBFactory();
+  private readonly authStorage = memoryStorage();
   readonly client: SupabaseClient;
   engine: SyncEngine | null = null;
 
   constructor(readonly t: TestPlatform) {
     this.client = createClient<unknown>(t.url, t.anonKey, {
       auth: {
-        storage: memoryStorage(),
+        storage: this.authStorage,
         autoRefreshToken: false,
         persistSession: true,
         detectSessionInUrl: false,
@@ -96,6 +113,24 @@ export class Device {
       global: { fetch: this.net.fetch },
       realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
     });
+  }
+
+  /** Makes the stored session look expired, as after a night with the laptop closed. */
+  expireSession(): void {
+    for (const key of this.authStorage.keys()) {
+      const session = JSON.parse(this.authStorage.getItem(key) ?? 'null') as {
+        expires_at?: number;
+      } | null;
+      if (session?.expires_at === undefined) continue;
+      session.expires_at = Math.floor(Date.now() / 1000) - 60;
+      this.authStorage.setItem(key, JSON.stringify(session));
+    }
+  }
+
+  hasStoredSession(): boolean {
+    return this.authStorage
+      .keys()
+      .some((k) => this.authStorage.getItem(k)?.includes('refresh_token'));
   }
 
   async signIn(email: string): Promise<string> {
