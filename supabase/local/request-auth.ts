@@ -34,8 +34,18 @@ export async function identify(
 export type RequestInfo = { method: string; path: string; headers?: Record<string, string> };
 
 /**
+ * A SQL string literal. With standard_conforming_strings (on since PostgreSQL 9.1) doubling
+ * single quotes is the whole escape; the E'' form handles backslashes for safety anyway.
+ */
+export function sqlLiteral(value: string): string {
+  const quoted = `'${value.replace(/'/g, "''")}'`;
+  return value.includes('\\') ? `E${quoted.replace(/\\/g, '\\\\')}` : quoted;
+}
+
+/**
  * Runs `fn` in one transaction as the identity's database role with `request.jwt.claims` set,
  * exactly as PostgREST does, so Row Level Security decides what the request may see and do.
+ * The settings travel with BEGIN in a single round trip (values escaped as literals).
  */
 export function runAs<T>(
   db: Database,
@@ -43,22 +53,16 @@ export function runAs<T>(
   request: RequestInfo,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.query(
-      `select set_config('search_path', '"public", "extensions"', true),
-              set_config('role', $1, true),
-              set_config('request.jwt.claims', $2, true),
-              set_config('request.method', $3, true),
-              set_config('request.path', $4, true),
-              set_config('request.headers', $5, true)`,
-      [
-        identity.role,
-        JSON.stringify(identity.claims),
-        request.method,
-        request.path,
-        JSON.stringify(request.headers ?? {}),
-      ],
-    );
-    return fn(tx);
-  });
+  const settings: [string, string][] = [
+    ['search_path', '"public", "extensions"'],
+    ['role', identity.role],
+    ['request.jwt.claims', JSON.stringify(identity.claims)],
+    ['request.method', request.method],
+    ['request.path', request.path],
+    ['request.headers', JSON.stringify(request.headers ?? {})],
+  ];
+  const prelude = `select ${settings
+    .map(([name, value]) => `set_config(${sqlLiteral(name)}, ${sqlLiteral(value)}, true)`)
+    .join(', ')}`;
+  return db.transaction(fn, { prelude });
 }

@@ -32,7 +32,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   return {
     kind: 'pglite',
     ...wrap(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn, opts) =>
+      pg.transaction(async (tx) => {
+        if (opts?.prelude) await tx.exec(opts.prelude);
+        return fn(wrap(tx));
+      }),
     listen: async (channel, onNotify) => {
       const unlisten = await pg.listen(channel, onNotify);
       return async () => unlisten();

@@ -76,10 +76,10 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
   return {
     kind: 'postgres',
     ...wrap(pool),
-    async transaction(fn) {
+    async transaction(fn, opts) {
       const client = await pool.connect();
       try {
-        await client.query('begin');
+        await client.query(opts?.prelude ? `begin; ${opts.prelude}` : 'begin');
         const result = await fn(wrap(client));
         await client.query('commit');
         return result;

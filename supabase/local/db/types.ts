@@ -21,8 +21,12 @@ export type Notification = { channel: string; payload: string };
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs `fn` inside BEGIN/COMMIT on one connection; rolls back if it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` inside BEGIN/COMMIT on one connection; rolls back if it throws. `prelude` is SQL
+   * without parameters sent together with BEGIN — one round trip fewer for every request that
+   * must first set its role and claims.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: { prelude?: string }): Promise<T>;
   /**
    * LISTEN on a channel; resolves to an unsubscribe function. `onReconnect` runs after a lost
    * listening connection was re-established: notifications sent in between are gone, so the
