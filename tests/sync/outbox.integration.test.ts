@@ -228,7 +228,7 @@ describe('outbox', () => {
       // supabase-js reports no usable session meanwhile, but keeps it (and its refresh token).
       expect(phone.hasStoredSession()).toBe(true);
 
-      phone.net.block(null);
+      void phone.net.block(null);
       phone.sync.resync();
       const [appointment] = await until(
         phone.sync.appointments$,
