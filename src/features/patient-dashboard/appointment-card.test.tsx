@@ -66,7 +66,7 @@ describe('AppointmentCard', () => {
   it('shows doctor, Brasília date and time, badge and the protocol still being generated', () => {
     renderCard(BASE);
     expect(screen.getByText('Dra. Ana Ribeiro')).toBeTruthy();
-    expect(screen.getByText(/segunda-feira, 23 de novembro de 2026/)).toBeTruthy();
+    expect(screen.getByText(/Segunda-feira, 23 de novembro de 2026, às 10:00/)).toBeTruthy();
     expect(screen.getByText(/10:00/)).toBeTruthy();
     expect(screen.getByText('Aguardando Pagamento')).toBeTruthy();
     expect(screen.getByText(APPOINTMENT_TEXTS.generating)).toBeTruthy();

@@ -39,10 +39,10 @@ function doctorName(a: AppointmentView): string {
 function When({ instant }: { instant: string }) {
   const at = parseInstant(instant);
   if (!at) return null;
+  const date = formatLongDate(at);
   return (
     <p className={css({ fontSize: 'sm' })}>
-      <span className={css({ textTransform: 'capitalize' })}>{formatLongDate(at)}</span>, às{' '}
-      {formatShortTime(at)}{' '}
+      {date.charAt(0).toUpperCase() + date.slice(1)}, às {formatShortTime(at)}{' '}
       <span className={css({ color: 'fg.muted' })}>{APPOINTMENT_TEXTS.brasilia}</span>
     </p>
   );
