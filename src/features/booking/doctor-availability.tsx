@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { of } from 'rxjs';
 import { bookedIntervals } from '@/domain/availability/booked.ts';
 import type { ListedDoctor } from '@/domain/doctors/fixed-doctors.ts';
@@ -24,13 +24,25 @@ function sameSet(a: Set<string>, b: Set<string>): boolean {
 }
 
 /**
+ * How long after the first sync the grid counts as settled: the replica's first rows can reach
+ * the query a moment after the status says "synced", and they are no news to the person.
+ */
+const SETTLE_MS = 2000;
+
+/**
  * Spec §4 "Live updates": tells the person when another booking changes the grid they look
  * at. A booking of their own only moves its start from pending to taken, which is no change.
  */
 function useLiveChangeToast(occupied: readonly OccupiedSlot[] | undefined, synced: boolean) {
   const seen = useRef<Set<string> | null>(null);
+  const [settled, setSettled] = useState(false);
   useEffect(() => {
-    if (!occupied || !synced) {
+    if (!synced) return;
+    const id = setTimeout(() => setSettled(true), SETTLE_MS);
+    return () => clearTimeout(id);
+  }, [synced]);
+  useEffect(() => {
+    if (!occupied) {
       seen.current = null;
       return;
     }
@@ -38,13 +50,13 @@ function useLiveChangeToast(occupied: readonly OccupiedSlot[] | undefined, synce
     const starts = othersStarts(occupied);
     const previous = seen.current;
     seen.current = new Set([...starts, ...pendingStarts]);
-    if (!previous) return;
+    if (!previous || !settled) return;
     const changed = !sameSet(
       new Set([...previous].filter((s) => !pendingStarts.has(s))),
       new Set([...starts].filter((s) => !pendingStarts.has(s))),
     );
     if (changed) showToast({ title: LIVE_TEXTS.title, description: LIVE_TEXTS.description });
-  }, [occupied, synced]);
+  }, [occupied, settled]);
 }
 
 /** A doctor's grid from the local replica; re-renders live as slots are taken or freed. */
