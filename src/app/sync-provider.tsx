@@ -67,13 +67,17 @@ function userOfKey(key: string): SyncUser | null {
   return (role === 'paciente' || role === 'medico') && id ? { id, role } : null;
 }
 
-type SyncProviderProps = { children: ReactNode };
+type SyncProviderProps = {
+  children: ReactNode;
+  /** The API the client talks to; defaults to VITE_SUPABASE_URL (tests pass their platform's). */
+  serverUrl?: string;
+};
 
 /**
  * Opens the sync engine for whoever uses the app: a visitor's public replica when signed out,
  * the patient's or doctor's own after sign-in.
  */
-export function SyncProvider({ children }: SyncProviderProps) {
+export function SyncProvider({ children, serverUrl }: SyncProviderProps) {
   const { loading, user, role } = useAuth();
   const supabase = useSupabase();
   const [session, setSession] = useState<SyncSession>(CLOSED);
@@ -84,7 +88,7 @@ export function SyncProvider({ children }: SyncProviderProps) {
     const forUser = userOfKey(key);
     let active = true;
     acquire(forUser, (u) =>
-      createSyncEngine({ supabase, serverUrl: env.supabaseUrl, user: u }),
+      createSyncEngine({ supabase, serverUrl: serverUrl ?? env.supabaseUrl, user: u }),
     ).then(
       (engine) => {
         if (active) setSession({ engine, user: forUser, failed: false });
@@ -97,7 +101,7 @@ export function SyncProvider({ children }: SyncProviderProps) {
     return () => {
       active = false;
     };
-  }, [key, supabase]);
+  }, [key, supabase, serverUrl]);
 
   const visible = key !== null && keyOf(session.user) === key ? session : CLOSED;
   return <SyncContext.Provider value={visible}>{children}</SyncContext.Provider>;

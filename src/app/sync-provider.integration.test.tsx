@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPatient, PASSWORD, startSyncPlatform } from '../../tests/sync/support.ts';
+import type { TestPlatform } from '../../tests/support/platform.ts';
+import 'fake-indexeddb/auto';
+import './testing/jsdom-globals.ts';
+import { StrictMode } from 'react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import type { AuthContextValue } from '@/features/auth/auth-context.ts';
+import { SupabaseContext } from '@/features/auth/supabase-context.ts';
+import { signedIn, signedOut, WithAuth } from './testing/auth-state.tsx';
+import { SyncProvider, useSyncSession } from './sync-provider.tsx';
+
+let t: TestPlatform;
+
+beforeAll(async () => {
+  t = await startSyncPlatform();
+}, 120_000);
+
+afterAll(async () => {
+  await t.stop();
+});
+
+/** Shows whose engine is open. */
+function Probe() {
+  const { engine, user } = useSyncSession();
+  return (
+    <p data-testid="probe">{engine ? (user ? `${user.role}:${user.id}` : 'visitor') : 'opening'}</p>
+  );
+}
+
+async function databases(): Promise<string[]> {
+  return (await indexedDB.databases()).map((d) => d.name ?? '');
+}
+
+describe('SyncProvider', () => {
+  it('under StrictMode, opens the visitor engine, then the patient one, and deletes the patient replica on sign-out', async () => {
+    const patient = await createPatient(t);
+    const client = t.client();
+    const { data, error } = await client.auth.signInWithPassword({
+      email: patient.email,
+      password: PASSWORD,
+    });
+    if (error) throw error;
+    const asPatient: AuthContextValue = {
+      ...signedIn('paciente'),
+      user: data.user,
+      session: data.session,
+    };
+
+    const tree = (auth: AuthContextValue) => (
+      <StrictMode>
+        <SupabaseContext.Provider value={client}>
+          <WithAuth value={auth}>
+            <SyncProvider serverUrl={t.url}>
+              <Probe />
+            </SyncProvider>
+          </WithAuth>
+        </SupabaseContext.Provider>
+      </StrictMode>
+    );
+
+    const view = render(tree(signedOut()));
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('visitor'), {
+      timeout: 15_000,
+    });
+
+    view.rerender(tree(asPatient));
+    await waitFor(
+      () => expect(screen.getByTestId('probe').textContent).toBe(`paciente:${patient.id}`),
+      { timeout: 15_000 },
+    );
+    expect(await databases()).toEqual(
+      expect.arrayContaining([expect.stringContaining(`saudeja-u-${patient.id}`)]),
+    );
+
+    view.rerender(tree(signedOut()));
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('visitor'), {
+      timeout: 15_000,
+    });
+    await waitFor(async () =>
+      expect((await databases()).some((name) => name.includes(patient.id))).toBe(false),
+    );
+    await act(async () => {
+      view.unmount();
+    });
+  });
+});
