@@ -80,8 +80,6 @@ describe('SyncProvider', () => {
     await waitFor(async () =>
       expect((await databases()).some((name) => name.includes(patient.id))).toBe(false),
     );
-    await act(async () => {
-      view.unmount();
-    });
+    act(() => view.unmount());
   });
 });
