@@ -1,14 +1,16 @@
 import {
   createContext,
+  useCallback,
   useContext,
   useEffect,
+  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import type { Observable } from 'rxjs';
-import { createSyncEngine, type SyncEngine, type SyncUser } from '../../sync/index.ts';
+import type { SyncEngine, SyncUser } from '../../sync/index.ts';
 import { useAuth } from '@/features/auth/auth-context.ts';
 import { useSupabase } from '@/features/auth/supabase-context.ts';
 import { env } from '@/lib/config.ts';
@@ -23,13 +25,25 @@ export type SyncSession = {
 
 const CLOSED: SyncSession = { engine: null, user: null, failed: false };
 
-export const SyncContext = createContext<SyncSession>(CLOSED);
+/** `demand` asks the provider to open the replica; tests may provide a session without it. */
+type SyncContextValue = SyncSession & { demand?: () => void };
 
+export const SyncContext = createContext<SyncContextValue>(CLOSED);
+
+/** The session for a screen that reads or writes data: using it opens the replica. */
 export function useSyncSession(): SyncSession {
-  return useContext(SyncContext);
+  const session = useContext(SyncContext);
+  const { demand } = session;
+  useEffect(() => demand?.(), [demand]);
+  return session;
 }
 
 export function useSyncEngine(): SyncEngine | null {
+  return useSyncSession().engine;
+}
+
+/** For app chrome such as the sync indicator: the engine if a screen opened it, never opening one. */
+export function useOpenSyncEngine(): SyncEngine | null {
   return useContext(SyncContext).engine;
 }
 
@@ -74,21 +88,30 @@ type SyncProviderProps = {
 };
 
 /**
- * Opens the sync engine for whoever uses the app: a visitor's public replica when signed out,
- * the patient's or doctor's own after sign-in.
+ * Opens the sync engine for whoever uses the app: the patient's or doctor's own replica as soon
+ * as they are signed in (so their data is there when the connection drops), and a visitor's
+ * public replica only once a screen needs data — the landing page loads none of the engine.
  */
 export function SyncProvider({ children, serverUrl }: SyncProviderProps) {
   const { loading, user, role } = useAuth();
   const supabase = useSupabase();
   const [session, setSession] = useState<SyncSession>(CLOSED);
+  const [demanded, setDemanded] = useState(false);
+  const demand = useCallback(() => setDemanded(true), []);
+  const signedIn = Boolean(user && role);
   const key = loading ? null : keyOf(user && role ? { id: user.id, role } : null);
+  const wanted = key !== null && (signedIn || demanded || current?.key === key);
 
   useEffect(() => {
-    if (key === null) return;
+    if (key === null || !wanted) return;
     const forUser = userOfKey(key);
     let active = true;
+    // The engine (RxDB, Dexie, rxjs) loads as its own chunk after the first paint: the first
+    // screen needs none of it, and it is most of the app's JavaScript.
     acquire(forUser, (u) =>
-      createSyncEngine({ supabase, serverUrl: serverUrl ?? env.supabaseUrl, user: u }),
+      import('../../sync/index.ts').then(({ createSyncEngine }) =>
+        createSyncEngine({ supabase, serverUrl: serverUrl ?? env.supabaseUrl, user: u }),
+      ),
     ).then(
       (engine) => {
         if (active) setSession({ engine, user: forUser, failed: false });
@@ -101,10 +124,11 @@ export function SyncProvider({ children, serverUrl }: SyncProviderProps) {
     return () => {
       active = false;
     };
-  }, [key, supabase, serverUrl]);
+  }, [key, wanted, supabase, serverUrl]);
 
   const visible = key !== null && keyOf(session.user) === key ? session : CLOSED;
-  return <SyncContext.Provider value={visible}>{children}</SyncContext.Provider>;
+  const value = useMemo(() => ({ ...visible, demand }), [visible, demand]);
+  return <SyncContext.Provider value={value}>{children}</SyncContext.Provider>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { css } from 'styled-system/css';
-import { useObservable, useSyncEngine } from '@/app/sync-provider.tsx';
+import { useObservable, useOpenSyncEngine } from '@/app/sync-provider.tsx';
 import { OFFLINE_LABEL, summarizeSync } from './sync-summary.ts';
 
 const MINUTE_MS = 60_000;
@@ -42,7 +42,7 @@ const fill = css({ h: 'full', bg: 'primary', transition: 'width 0.2s ease-out' }
  * last caught up, and the first sync's progress. Nothing shows before the engine opens.
  */
 export function SyncIndicator() {
-  const engine = useSyncEngine();
+  const engine = useOpenSyncEngine();
   const status$ = useMemo(() => engine?.status$ ?? null, [engine]);
   const status = useObservable(status$, null);
   const now = useMinuteClock();
