@@ -7,12 +7,24 @@ import { seedAccounts } from './seed-accounts.ts';
 const config = configFromEnv();
 const platform = await createPlatform(config);
 const apiUrl = await platform.listen();
-await seedAccounts({ url: apiUrl, serviceRoleKey: platform.ctx.keys.serviceRoleKey, demoPatients: true });
-
-const vite = spawn('npx', ['vite', '--port', process.env.APP_PORT ?? '5173', '--host', config.host], {
-  stdio: 'inherit',
-  env: { ...process.env, VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: platform.ctx.keys.anonKey },
+await seedAccounts({
+  url: apiUrl,
+  serviceRoleKey: platform.ctx.keys.serviceRoleKey,
+  demoPatients: true,
 });
+
+const vite = spawn(
+  'npx',
+  ['vite', '--port', process.env.APP_PORT ?? '5173', '--host', config.host],
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      VITE_SUPABASE_URL: apiUrl,
+      VITE_SUPABASE_ANON_KEY: platform.ctx.keys.anonKey,
+    },
+  },
+);
 process.stdout.write(`API ${apiUrl} · mailbox ${apiUrl}/mailbox\n`);
 
 const stop = () => {

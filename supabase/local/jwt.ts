@@ -56,7 +56,7 @@ export async function verifyJwt(token: string, secret: string): Promise<JwtResul
     if (payload.role !== undefined && typeof payload.role !== 'string') {
       return { ok: false, reason: 'bad_claims', message: 'JWT role claim must be a string' };
     }
-    return { ok: true, claims: payload as JwtClaims };
+    return { ok: true, claims: payload };
   } catch (e) {
     if (e instanceof joseErrors.JWTExpired)
       return { ok: false, reason: 'expired', message: 'JWT expired' };

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../../supabase/local/db/index.ts';
  * DATABASE_URL is set (`npm run test:pg`) — a new database on that PostgreSQL server,
  * dropped again by `dispose`.
  */
-export async function freshDatabase(): Promise<{ db: Database; dispose(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ db: Database; dispose: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const db = await openDatabase({});
@@ -23,7 +23,7 @@ export async function freshDatabase(): Promise<{ db: Database; dispose(): Promis
   const db = await openDatabase({ databaseUrl: target.toString() });
   return {
     db,
-    async dispose() {
+    dispose: async () => {
       await db.close();
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();

@@ -44,7 +44,7 @@ export function testClient(url: string, key: string): SupabaseClient {
     },
     // Node 20 has no global WebSocket; supabase-js needs one for Realtime (supabase-wire.md §0).
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  });
+  }) as SupabaseClient;
 }
 
 /** Starts the whole local platform on a free port, on a fresh database. */

@@ -6,7 +6,7 @@ const textTypes = {
   getTypeParser: (oid: number, format?: string) =>
     (Object.values(TEXT_OIDS) as number[]).includes(oid)
       ? identity
-      : pg.types.getTypeParser(oid, format as 'text'),
+      : (pg.types.getTypeParser(oid, format as 'text') as (value: string) => unknown),
 } as pg.CustomTypesConfig;
 
 /** PostgreSQL through a node-pg pool; LISTEN uses one dedicated client. */
@@ -100,9 +100,10 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
       }
       set.add(onNotify);
       if (onReconnect) reconnectHandlers.add(onReconnect);
-      return async () => {
+      return () => {
         set.delete(onNotify);
         if (onReconnect) reconnectHandlers.delete(onReconnect);
+        return Promise.resolve();
       };
     },
     async close() {
