@@ -63,6 +63,11 @@ describe('RequireRole (spec §2 guarded-route wrapper)', () => {
     expect(router.state.location.pathname).toBe('/acesso-medico');
   });
 
+  it("sends someone who just pressed 'Sair' home, not to a login screen", () => {
+    const router = renderGuarded({ ...signedOut(), signedOutByUser: true }, ['paciente']);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('renders the page for an allowed role', () => {
     renderGuarded(signedIn('paciente'), ['paciente']);
     expect(screen.getByText('conteúdo protegido')).toBeTruthy();

@@ -12,9 +12,10 @@ type RequireRoleProps = { roles: readonly Role[]; children?: ReactNode };
  * sends them back to where they were going (`state.from`); a wrong role sees 'Acesso Restrito'.
  */
 export function RequireRole({ roles, children }: RequireRoleProps) {
-  const { loading, session, role } = useAuth();
+  const { loading, session, role, signedOutByUser } = useAuth();
   const location = useLocation();
   if (loading) return <PageSpinner />;
+  if (!session && signedOutByUser) return <Navigate to="/" replace />;
   if (!session) {
     const login = roles.includes('medico') ? '/acesso-medico' : '/acesso-paciente';
     const from = { pathname: location.pathname, search: location.search, hash: location.hash };

@@ -9,6 +9,11 @@ export type AuthState = {
   user: User | null;
   profile: Profile | null;
   role: Role | null;
+  /**
+   * The session ended because the person pressed 'Sair' (not expiry): guarded pages then send
+   * them home, as the spec asks, instead of to a login screen.
+   */
+  signedOutByUser?: boolean;
 };
 
 export type AuthContextValue = AuthState & {

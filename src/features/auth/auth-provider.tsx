@@ -55,6 +55,7 @@ export function AuthProvider({ children, client: clientProp }: AuthProviderProps
   const inherited = useContext(SupabaseContext);
   const client = clientProp ?? inherited ?? getSupabase();
   const [state, setState] = useState<AuthState>({ ...SIGNED_OUT, loading: true });
+  const signOutRequested = useRef(false);
   const userIdRef = useRef<string | null>(null);
 
   const loadProfile = useCallback(
@@ -79,7 +80,8 @@ export function AuthProvider({ children, client: clientProp }: AuthProviderProps
       const previousId = userIdRef.current;
       userIdRef.current = user?.id ?? null;
       if (!user || !session) {
-        setState(SIGNED_OUT);
+        setState({ ...SIGNED_OUT, signedOutByUser: signOutRequested.current });
+        signOutRequested.current = false;
         return;
       }
       announceSignIn(event, user, previousId === null);
@@ -109,6 +111,7 @@ export function AuthProvider({ children, client: clientProp }: AuthProviderProps
   }, [client, loadProfile]);
 
   const signOut = useCallback(async () => {
+    signOutRequested.current = true;
     const { error } = await client.auth.signOut();
     if (error && !isSessionGone(error)) {
       console.error('Sign-out failed on the server; clearing the local session.', error);
