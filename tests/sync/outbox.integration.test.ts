@@ -1,5 +1,5 @@
 import { firstValueFrom } from 'rxjs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SyncEvent } from '../../sync/index.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import {
@@ -20,6 +20,7 @@ beforeAll(async () => {
   t = await startSyncPlatform();
 });
 afterEach(async () => {
+  vi.restoreAllMocks();
   await Promise.all(devices.splice(0).map((d) => d.stop()));
 });
 afterAll(async () => {
@@ -202,41 +203,54 @@ describe('outbox', () => {
     expect(after[0]?.mutation_id).toBe(kept.value.mutationId);
   });
 
-  it(
-    '[A1] a token that expires offline signs nobody out; the queue waits for the refreshed session and then goes through',
-    { timeout: 90_000 },
-    async () => {
-      const doctor = await createDoctor(t);
-      const { device: phone } = await patientDevice();
-      const authEvents: string[] = [];
-      phone.client.auth.onAuthStateChange((event) => void authEvents.push(event));
+  it('[A1] a token that expires offline signs nobody out; nothing is sent as anon while supabase-js has no session; the queue goes through after the refresh', async () => {
+    const doctor = await createDoctor(t);
+    const { device: phone } = await patientDevice();
+    const authEvents: string[] = [];
+    phone.client.auth.onAuthStateChange((event) => void authEvents.push(event));
+    // The device's clock, moved on instead of the test waiting: supabase-js retries a failed
+    // token refresh for ~30 s, then returns its failure for a 60 s cooldown.
+    const realNow = Date.now.bind(Date);
+    let elapsedMs = 0;
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + elapsedMs);
 
-      phone.offline();
-      phone.expireSession();
-      const booked = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(12) });
-      if (!booked.ok) throw new Error('booking was not queued');
-      phone.focus$.next();
+    phone.offline();
+    phone.expireSession();
+    const booked = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(12) });
+    if (!booked.ok) throw new Error('booking was not queued');
+    phone.focus$.next();
 
-      // Back online, but the token endpoint is unreachable: supabase-js would fall back to the
-      // anon key, and a booking sent as anon would be refused for good ('not_patient').
-      const refreshTried = phone.net.block((url) => url.includes('/auth/v1/token'));
-      phone.online();
-      await refreshTried;
-      expect((await firstValueFrom(phone.sync.status$)).pendingMutations).toBe(1);
-      expect(phone.net.requests.filter((r) => r.includes('/rpc/paciente_agendar'))).toEqual([]);
-      expect(authEvents).not.toContain('SIGNED_OUT');
-      // supabase-js reports no usable session meanwhile, but keeps it (and its refresh token).
-      expect(phone.hasStoredSession()).toBe(true);
+    // Back online, but the token endpoint stays unreachable until supabase-js gives up.
+    phone.net.requests.length = 0;
+    const refreshTried = phone.net.block((url) => url.includes('/auth/v1/token'));
+    phone.online();
+    await refreshTried;
+    elapsedMs += 30_000;
+    // supabase-js now has no usable session: every request it makes goes out with the anon
+    // key, and a booking sent as anon would be refused for good ('not_patient').
+    expect((await phone.client.auth.getSession()).data.session).toBeNull();
+    const [waiting] = await until(
+      phone.sync.mutations$,
+      ([m]) => m !== undefined && (m.attempts > 0 || m.state !== 'pending'),
+    );
+    expect(waiting).toMatchObject({ id: booked.value.mutationId, state: 'pending' });
+    expect(waiting?.lastError).toContain('no usable session');
+    expect(phone.net.requests.filter((r) => r.includes('/rest/v1/'))).toEqual([]);
+    expect((await firstValueFrom(phone.sync.status$)).pendingMutations).toBe(1);
+    expect(authEvents).not.toContain('SIGNED_OUT');
+    // supabase-js reports no session meanwhile, but keeps it (and its refresh token).
+    expect(phone.hasStoredSession()).toBe(true);
 
-      void phone.net.block(null);
-      phone.sync.resync();
-      const [appointment] = await until(
-        phone.sync.appointments$,
-        (l) => l[0]?.sync.state === 'synced',
-      );
-      expect(appointment?.mutation_id).toBe(booked.value.mutationId);
-      expect(authEvents).toContain('TOKEN_REFRESHED');
-      expect(authEvents).not.toContain('SIGNED_OUT');
-    },
-  );
+    // The auth server is back and the cooldown is over: the next request refreshes.
+    elapsedMs += 61_000;
+    void phone.net.block(null);
+    phone.sync.resync();
+    const [appointment] = await until(
+      phone.sync.appointments$,
+      (l) => l[0]?.sync.state === 'synced',
+    );
+    expect(appointment?.mutation_id).toBe(booked.value.mutationId);
+    expect(authEvents).toContain('TOKEN_REFRESHED');
+    expect(authEvents).not.toContain('SIGNED_OUT');
+  });
 });
