@@ -10,7 +10,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { ownedDocConflictHandler, type ConflictReport } from './conflict.ts';
 import type { ReplicaDoc } from './row.ts';
-import { pushesFor, tablesFor, type Role, type TableName } from './tables.ts';
+import { pushesFor, tablesFor, type Role, type TableName, type TableSpec } from './tables.ts';
 
 addRxPlugin(RxDBLocalDocumentsPlugin);
 addRxPlugin(RxDBMigrationSchemaPlugin);
@@ -70,6 +70,8 @@ export async function openReplica(opts: {
   role: Role;
   multiInstance: boolean;
   onConflict: (report: ConflictReport) => void;
+  /** The replicated tables; TABLES unless a test exercises another schema version (R4). */
+  tables?: readonly TableSpec[];
 }): Promise<Replica> {
   const db = await createRxDatabase<ReplicaCollections>({
     name: replicaName(opts.userId),
@@ -79,7 +81,7 @@ export async function openReplica(opts: {
     // Vite HMR and React StrictMode may open the same replica twice (rxdb-sync.md §1.2).
     closeDuplicates: true,
   });
-  const specs = tablesFor(opts.role);
+  const specs = tablesFor(opts.role, opts.tables);
   try {
     await db.addCollections(
       Object.fromEntries(

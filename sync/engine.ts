@@ -61,6 +61,11 @@ export type EngineOptions = {
   overlapMs?: number;
   retryTimeMs?: number;
   multiInstance?: boolean;
+  /**
+   * The replicated tables and their schemas (default: `TABLES`). Tests pass a table with a
+   * bumped schema version to exercise a migration against a replica made by this one (R3, R4).
+   */
+  tables?: readonly TableSpec[];
 };
 
 export type EngineCore = {
@@ -131,8 +136,9 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
     role,
     multiInstance: opts.multiInstance ?? false,
     onConflict: (report) => events$.next({ type: 'write-conflict', report }),
+    tables: opts.tables,
   });
-  const specs = tablesFor(role);
+  const specs = tablesFor(role, opts.tables);
   const status = new StatusTracker(
     specs.map((s) => s.name),
     clock,

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
 import { deepEqual } from 'rxdb/plugins/utils';
+import { Temporal } from 'temporal-polyfill';
 import {
   TransientSyncError,
   isTransient,
@@ -19,6 +20,12 @@ export type WriteRejection = {
   reason: string;
   message: string;
 };
+
+/** Two server `_modified` values, whichever way Postgres or Realtime spelled them. */
+function sameInstant(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
+  return Temporal.Instant.compare(Temporal.Instant.from(a), Temporal.Instant.from(b)) === 0;
+}
 
 type Outcome = { kind: 'ok'; row: ServerRow | null } | { kind: 'failed'; failure: ServerFailure };
 
@@ -77,6 +84,28 @@ export function createPushHandler(
     return { kind: 'ok', row: row ?? (await fetchRow(doc.id)) };
   }
 
+  /**
+   * A document with a `server_modified` but no assumed master state is not new: it was pulled
+   * under an earlier replication, and a schema bump gave the collection a new replication
+   * identifier (R3), whose first push re-presents every stored document. Its base is the
+   * server row at the version it was pulled at, so only edits made on top of that are sent;
+   * if the server row moved on since (or is gone), there is nothing to merge against and the
+   * server's state is kept. One request per batch fetches those rows.
+   */
+  async function pulledBefore(
+    rows: RxReplicationWriteToMasterRow<ReplicaDoc>[],
+  ): Promise<Map<string, ServerRow>> {
+    const ids = rows
+      .filter(
+        (r) => !r.assumedMasterState && typeof r.newDocumentState.server_modified === 'string',
+      )
+      .map((r) => r.newDocumentState.id);
+    if (ids.length === 0) return new Map();
+    const { data, error, status } = await client.from(spec.name).select('*').in('id', ids);
+    if (error) throw new TransientSyncError(toFailure(error, status), spec.name);
+    return new Map((data as ServerRow[]).map((row) => [String(row.id), row]));
+  }
+
   async function fetchRow(id: string): Promise<ServerRow | null> {
     const { error, status, ...result } = await client
       .from(spec.name)
@@ -93,10 +122,25 @@ export function createPushHandler(
     // Without the user's session the request would run as anon and be refused for good.
     await ensureSession();
     const masterStates: WithDeleted<ReplicaDoc>[] = [];
-    for (const { assumedMasterState: base, newDocumentState: doc } of rows) {
+    const pulled = await pulledBefore(rows);
+    for (const { assumedMasterState, newDocumentState: doc } of rows) {
+      let base = assumedMasterState;
+      // The server row, for a document pulled under an earlier replication: handed back even
+      // when nothing was sent, so the document takes the columns its old schema dropped.
+      let represented: WithDeleted<ReplicaDoc> | null = null;
+      if (!base && typeof doc.server_modified === 'string') {
+        const server = pulled.get(doc.id);
+        represented = server ? rowToDoc(spec, server) : { ...doc, _deleted: true };
+        if (!server || !sameInstant(represented.server_modified, doc.server_modified)) {
+          masterStates.push(represented);
+          continue;
+        }
+        base = represented;
+      }
       const outcome = base ? await update(base, doc) : await insert(doc);
       if (outcome.kind === 'ok') {
-        if (outcome.row) masterStates.push(rowToDoc(spec, outcome.row));
+        const row = outcome.row ? rowToDoc(spec, outcome.row) : represented;
+        if (row) masterStates.push(row);
         continue;
       }
       if (isTransient(outcome.failure)) throw new TransientSyncError(outcome.failure, spec.name);

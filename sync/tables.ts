@@ -123,8 +123,8 @@ export const TABLES: readonly TableSpec[] = [
 ];
 
 /** The tables a role's replica holds: a visitor only the public ones (R2). */
-export function tablesFor(role: Role): readonly TableSpec[] {
-  return role === 'visitor' ? TABLES.filter((t) => t.scope === 'public') : TABLES;
+export function tablesFor(role: Role, tables: readonly TableSpec[] = TABLES): readonly TableSpec[] {
+  return role === 'visitor' ? tables.filter((t) => t.scope === 'public') : tables;
 }
 
 export function pushesFor(spec: TableSpec, role: Role): boolean {

@@ -1,0 +1,109 @@
+import { firstValueFrom } from 'rxjs';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { PerfilDoc, SyncEvent } from '../../sync/index.ts';
+import { perfisSchema } from '../../sync/schemas.ts';
+import { TABLES, type TableSpec } from '../../sync/tables.ts';
+import type { TestPlatform } from '../support/platform.ts';
+import { Device, createDoctor, createPatient, slot, startSyncPlatform, until } from './support.ts';
+
+let t: TestPlatform;
+const devices: Device[] = [];
+
+beforeAll(async () => {
+  t = await startSyncPlatform();
+});
+afterEach(async () => {
+  await Promise.all(devices.splice(0).map((d) => d.stop()));
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+/**
+ * The next version of the profiles collection, as an app update would ship it: it keeps the
+ * server's `created_at`, which version 0 drops. Old documents get it as null until the re-pull.
+ */
+const profilesV1: TableSpec = {
+  ...(TABLES.find((s) => s.name === 'perfis_usuarios') as TableSpec),
+  schema: {
+    ...perfisSchema,
+    version: 1,
+    properties: { ...perfisSchema.properties, created_at: { type: ['string', 'null'] } },
+  } as unknown as TableSpec['schema'],
+  instants: ['created_at'],
+  migrationStrategies: { 1: (old: PerfilDoc) => ({ ...old, created_at: null }) },
+};
+const updatedTables = TABLES.map((s) => (s.name === profilesV1.name ? profilesV1 : s));
+
+type Profile = PerfilDoc & { created_at?: string | null };
+
+it('[R3][R4] a schema bump migrates the stored documents, re-pulls that collection from scratch and leaves the rest of the replica as it was', async () => {
+  const doctor = await createDoctor(t);
+  const patient = await createPatient(t);
+  const phone = new Device(t);
+  devices.push(phone);
+  const id = await phone.signIn(patient.email);
+  await phone.start({ id, role: 'paciente' });
+  await phone.sync.awaitInitialSync();
+  const booked = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(2) });
+  if (!booked.ok) throw new Error('booking was not queued');
+  await until(phone.sync.appointments$, (l) => l[0]?.sync.state === 'synced');
+  const profile = (await until(phone.sync.profile$, (p) => p !== null)) as Profile;
+  expect(profile.created_at).toBeUndefined();
+
+  // The app is updated while the phone is offline, with a booking still in the queue.
+  phone.offline();
+  const queued = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(6) });
+  if (!queued.ok) throw new Error('booking was not queued');
+  await phone.engine?.close();
+
+  await phone.start({ id, role: 'paciente' }, { tables: updatedTables });
+  const events: SyncEvent[] = [];
+  phone.sync.events$.subscribe((e) => events.push(e));
+  // Offline, before any pull: the old document, through the migration strategy.
+  expect(await firstValueFrom(phone.sync.profile$)).toEqual({ ...profile, created_at: null });
+  const offline = await firstValueFrom(phone.sync.appointments$);
+  expect(offline.map((a) => [a.mutation_id, a.sync.state])).toEqual(
+    expect.arrayContaining([
+      [booked.value.mutationId, 'synced'],
+      [queued.value.mutationId, 'pending'],
+    ]),
+  );
+
+  phone.net.requests.length = 0;
+  phone.online();
+  // A new replication identifier: the migrated collection is pulled again from the start...
+  const pulled = (await until(phone.sync.profile$, (p) =>
+    Boolean(p && 'created_at' in p && p.created_at),
+  )) as Profile;
+  expect(pulled).toMatchObject(profile);
+  expect(pulled.created_at).toMatch(/Z$/);
+  const synced = await until(
+    phone.sync.appointments$,
+    (l) => l.length === 2 && l.every((a) => a.sync.state === 'synced'),
+  );
+  expect(synced.map((a) => a.mutation_id).sort()).toEqual(
+    [booked.value.mutationId, queued.value.mutationId].sort(),
+  );
+  await phone.sync.awaitInSync();
+  const firstPull = (table: string) =>
+    phone.net.requests.find((r) => r.startsWith(`GET ${t.url}/rest/v1/${table}?`)) ?? '';
+  expect(firstPull('perfis_usuarios')).not.toContain('or=');
+  // ...while the others resume from their checkpoints (these had rows at the first pull).
+  for (const table of ['servicos', 'medicos', 'agenda_medico']) {
+    expect(firstPull(table)).toContain('or=');
+  }
+  // The re-presented profile is not written back to the server, and nothing is reported.
+  expect(
+    phone.net.requests.filter(
+      (r) => !r.startsWith('GET') && r.includes('/rest/v1/perfis_usuarios'),
+    ),
+  ).toEqual([]);
+  expect(events).toEqual([]);
+
+  // Sign-out leaves neither schema version's files behind (R1).
+  await phone.sync.signOut();
+  phone.engine = null;
+  const left = (await phone.indexedDB.databases()).map((d) => d.name ?? '');
+  expect(left.filter((name) => name.includes(id.toLowerCase()))).toEqual([]);
+});
