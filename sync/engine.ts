@@ -27,7 +27,7 @@ import {
 import { openOutbox, type Outbox } from './outbox/outbox.ts';
 import type { Backoff } from './outbox/queue.ts';
 import type { Mutation } from './outbox/types.ts';
-import { createPullSource, type Checkpoint, type PullSource } from './pull.ts';
+import { MAX_PAGE_ROWS, createPullSource, type Checkpoint, type PullSource } from './pull.ts';
 import { createPushHandler, type WriteRejection } from './push.ts';
 import { subscribeTable } from './realtime.ts';
 import type { ReplicaDoc, ServerRow } from './row.ts';
@@ -188,7 +188,7 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
       pull: {
         handler: source.handler,
         stream$: source.stream$,
-        batchSize: opts.pullBatchSize ?? 500,
+        batchSize: Math.min(opts.pullBatchSize ?? MAX_PAGE_ROWS, MAX_PAGE_ROWS),
       },
       ...(pushesFor(spec, role)
         ? {

@@ -35,6 +35,13 @@ export type PullSource = {
 };
 
 /**
+ * The most rows one pull page asks for. PostgREST's `db-max-rows` (1000 on Supabase by
+ * default, and in supabase/local) cuts longer pages to 1000 rows, and RxDB takes a page
+ * shorter than its batch size for "caught up": a larger batch would end the first sync early.
+ */
+export const MAX_PAGE_ROWS = 1000;
+
+/**
  * At most this many rows are read again per caught-up pull: enough for the few transactions
  * in flight around a checkpoint, without re-reading a whole page after a burst of writes.
  */

@@ -102,7 +102,8 @@ export class Device {
   readonly client: SupabaseClient;
   engine: SyncEngine | null = null;
 
-  constructor(readonly t: TestPlatform) {
+  /** `t`: the platform, in this process or (benchmarks) another one; only its address is used. */
+  constructor(readonly t: Pick<TestPlatform, 'url' | 'anonKey'>) {
     this.client = createClient<unknown>(t.url, t.anonKey, {
       auth: {
         storage: this.authStorage,
@@ -287,6 +288,31 @@ export function slot(n: number): string {
     .add({ minutes: n * 30 })
     .toInstant()
     .toString();
+}
+
+/**
+ * `count` confirmed appointments of `doctor` in consecutive 30-minute slots from `slot(0)`,
+ * spread over `patients`; inserted in SQL (bypassing the booking RPC) so that tests and
+ * benchmarks of the sync get many rows fast.
+ */
+export async function seedAppointments(
+  t: TestPlatform,
+  doctor: { medicoId: string },
+  patients: readonly { id: string }[],
+  count: number,
+): Promise<void> {
+  await t.platform.ctx.db.query(
+    `insert into public.agendamentos (patient_id, medico_id, servico_id, appointment_date,
+       appointment_time, horario_inicio, horario_fim, price_in_cents, mutation_id)
+     select ($1::uuid[])[1 + i % array_length($1::uuid[], 1)], $2,
+            (select id from public.servicos where nome = 'Teleconsulta'),
+            ((s + i * interval '30 minutes') at time zone 'America/Sao_Paulo')::date,
+            ((s + i * interval '30 minutes') at time zone 'America/Sao_Paulo')::time,
+            s + i * interval '30 minutes', s + (i + 1) * interval '30 minutes', 15000,
+            gen_random_uuid()
+     from generate_series(0, $3::int - 1) i, (select $4::timestamptz as s) start`,
+    [patients.map((p) => p.id), doctor.medicoId, count, slot(0)],
+  );
 }
 
 /** A plain supabase-js client signed in as `user` (no replica), for acting on the server. */
