@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
 import pg from 'pg';
+import { startChild } from '../child.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -32,27 +31,9 @@ export type ServerProcess = { url: string; anonKey: string; stop(): Promise<void
 
 /** Starts bench/rest/server.ts in a child process (PGlite in memory unless a URL is given). */
 export async function startServer(databaseUrl: string | undefined): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))],
-    {
-      env: { ...process.env, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+  const child = await startChild<{ url: string; anonKey: string }>(
+    fileURLToPath(new URL('./server.ts', import.meta.url)),
+    databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {},
   );
-  const lines = createInterface({ input: child.stdout! });
-  const first = await new Promise<string>((resolve, reject) => {
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  const { url, anonKey } = JSON.parse(first) as { url: string; anonKey: string };
-  return {
-    url,
-    anonKey,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return { ...child.ready, stop: child.stop };
 }

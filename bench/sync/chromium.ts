@@ -1,0 +1,101 @@
+/**
+ * The Chromium leg of bench/sync: builds bench/sync/browser with Vite, serves it on a free
+ * port and times the same first sync in Debian's Chromium (real IndexedDB) through
+ * playwright-core. Throws when Chromium is missing: a browser figure is never skipped quietly.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import { PASSWORD } from '../../tests/sync/support.ts';
+import type { BrowserSyncResult } from './browser/main.ts';
+import type { SyncBenchServer } from './server.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+};
+
+function serveStatic(dir: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://bench').pathname;
+    const file = join(dir, normalize(path === '/' ? '/index.html' : path));
+    readFile(file).then(
+      (body) => {
+        res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+        res.end(body);
+      },
+      () => {
+        res.writeHead(404);
+        res.end();
+      },
+    );
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({ server, url: `http://127.0.0.1:${port}/` });
+    });
+  });
+}
+
+export type ChromiumSync = BrowserSyncResult & { version: string };
+
+export async function chromiumInitialSync(s: SyncBenchServer): Promise<ChromiumSync> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `bench/sync: Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`,
+    );
+  }
+  const outDir = await mkdtemp(join(tmpdir(), 'bench-sync-'));
+  try {
+    await build({
+      configFile: false,
+      root: fileURLToPath(new URL('./browser', import.meta.url)),
+      base: './',
+      logLevel: 'warn',
+      // One page with the whole engine: a chunk over 500 kB is expected, not a finding.
+      build: {
+        outDir,
+        emptyOutDir: true,
+        reportCompressedSize: false,
+        chunkSizeWarningLimit: 4096,
+      },
+    });
+    const { server, url } = await serveStatic(outDir);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    try {
+      const page = await browser.newPage();
+      await page.goto(url);
+      await page.waitForFunction(() => typeof window.benchSync === 'function');
+      const result = await page.evaluate((input) => window.benchSync(input), {
+        url: s.url,
+        anonKey: s.anonKey,
+        email: s.doctor.email,
+        password: PASSWORD,
+        appointments: s.appointments,
+      });
+      return { ...result, version: browser.version() };
+    } finally {
+      await browser.close();
+      server.close();
+    }
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
