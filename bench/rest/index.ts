@@ -6,7 +6,7 @@
 import { openDatabase, type Database } from '../../supabase/local/db/index.ts';
 import { bootstrap } from '../../supabase/local/bootstrap/index.ts';
 import { createLogger } from '../../supabase/local/log.ts';
-import { runAs } from '../../supabase/local/request-auth.ts';
+import { batchAs } from '../../supabase/local/request-auth.ts';
 import { httpClient, measure, type Measurement } from './load.ts';
 import { freshPostgres, MIGRATIONS_DIR, startServer } from './setup.ts';
 
@@ -64,10 +64,10 @@ async function benchBackend(
       ),
     );
     await run('get-by-id', 'direct', () => db.query(GET_SQL, [randomId()]));
-    await run('get-by-id', 'direct+runAs', () =>
-      runAs(db, anonIdentity, { method: 'GET', path: '/bench_items' }, (tx) =>
-        tx.query(GET_SQL, [randomId()]),
-      ),
+    await run('get-by-id', 'direct+role', () =>
+      batchAs(db, anonIdentity, { method: 'GET', path: '/bench_items' }, [
+        { sql: GET_SQL, params: [randomId()] },
+      ]),
     );
     const postHeaders = { ...headers, 'content-type': 'application/json' };
     await run('post-row', 'REST', () =>
@@ -79,10 +79,10 @@ async function benchBackend(
       ).then(expect(201)),
     );
     await run('post-row', 'direct', () => db.query(INSERT_SQL, [newRow()]));
-    await run('post-row', 'direct+runAs', () =>
-      runAs(db, anonIdentity, { method: 'POST', path: '/bench_items' }, (tx) =>
-        tx.query(INSERT_SQL, [newRow()]),
-      ),
+    await run('post-row', 'direct+role', () =>
+      batchAs(db, anonIdentity, { method: 'POST', path: '/bench_items' }, [
+        { sql: INSERT_SQL, params: [newRow()] },
+      ]),
     );
   } finally {
     request.close();
@@ -99,12 +99,12 @@ function ratios(rows: Row[]) {
         rows.find((r) => r.backend === backend && r.scenario === scenario && r.path === path)?.m;
       const rest = pick('REST');
       const direct = pick('direct');
-      const tx = pick('direct+runAs');
+      const tx = pick('direct+role');
       if (!rest || !direct || !tx) continue;
       const rps = (m: Measurement) => m.requests / m.seconds;
       console.log(
         `${backend.padEnd(10)} ${scenario.padEnd(10)} REST/direct: throughput cost ${(rps(direct) / rps(rest)).toFixed(2)}x, ` +
-          `p50 ${(rest.p50 / direct.p50).toFixed(2)}x  |  REST/direct+runAs: throughput cost ${(rps(tx) / rps(rest)).toFixed(2)}x, p50 ${(rest.p50 / tx.p50).toFixed(2)}x`,
+          `p50 ${(rest.p50 / direct.p50).toFixed(2)}x  |  REST/direct+role: throughput cost ${(rps(tx) / rps(rest)).toFixed(2)}x, p50 ${(rest.p50 / tx.p50).toFixed(2)}x`,
       );
     }
   }

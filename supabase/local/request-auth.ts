@@ -1,4 +1,4 @@
-import type { Database, Queryable } from './db/index.ts';
+import type { Database, Queryable, QueryResult, Statement } from './db/index.ts';
 import { verifyJwt, type JwtClaims, type JwtFailure } from './jwt.ts';
 
 /** Who a request acts as, after its JWT was verified. */
@@ -33,26 +33,11 @@ export async function identify(
 
 export type RequestInfo = { method: string; path: string; headers?: Record<string, string> };
 
-/**
- * A SQL string literal. With standard_conforming_strings (on since PostgreSQL 9.1) doubling
- * single quotes is the whole escape; the E'' form handles backslashes for safety anyway.
- */
-export function sqlLiteral(value: string): string {
-  const quoted = `'${value.replace(/'/g, "''")}'`;
-  return value.includes('\\') ? `E${quoted.replace(/\\/g, '\\\\')}` : quoted;
-}
-
-/**
- * Runs `fn` in one transaction as the identity's database role with `request.jwt.claims` set,
- * exactly as PostgREST does, so Row Level Security decides what the request may see and do.
- * The settings travel with BEGIN in a single round trip (values escaped as literals).
- */
-export function runAs<T>(
-  db: Database,
+/** The settings PostgREST gives every request, as one statement with bound values. */
+function settingsStatement(
   identity: Pick<Identity, 'role' | 'claims'>,
   request: RequestInfo,
-  fn: (tx: Queryable) => Promise<T>,
-): Promise<T> {
+): Statement {
   const settings: [string, string][] = [
     ['search_path', '"public", "extensions"'],
     ['role', identity.role],
@@ -61,8 +46,37 @@ export function runAs<T>(
     ['request.path', request.path],
     ['request.headers', JSON.stringify(request.headers ?? {})],
   ];
-  const prelude = `select ${settings
-    .map(([name, value]) => `set_config(${sqlLiteral(name)}, ${sqlLiteral(value)}, true)`)
-    .join(', ')}`;
-  return db.transaction(fn, { prelude });
+  return {
+    sql: `select ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`,
+    params: settings.flat(),
+  };
+}
+
+/**
+ * Runs `fn` in one transaction as the identity's database role with `request.jwt.claims` set,
+ * exactly as PostgREST does, so Row Level Security decides what the request may see and do.
+ * The settings travel with BEGIN (one round trip on PostgreSQL).
+ */
+export function runAs<T>(
+  db: Database,
+  identity: Pick<Identity, 'role' | 'claims'>,
+  request: RequestInfo,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  return db.transaction(fn, { prelude: settingsStatement(identity, request) });
+}
+
+/**
+ * `runAs` for statements that need no decision in between: settings, statements and COMMIT
+ * leave together, so the whole request costs one round trip on PostgreSQL. Resolves to the
+ * statements' results (without the settings').
+ */
+export async function batchAs(
+  db: Database,
+  identity: Pick<Identity, 'role' | 'claims'>,
+  request: RequestInfo,
+  statements: readonly Statement[],
+): Promise<QueryResult[]> {
+  const [, ...results] = await db.batch([settingsStatement(identity, request), ...statements]);
+  return results;
 }

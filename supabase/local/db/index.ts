@@ -9,5 +9,5 @@ export function openDatabase(target: DatabaseTarget): Promise<Database> {
   return 'databaseUrl' in target ? openPostgres(target.databaseUrl) : openPglite(target.dataDir);
 }
 
-export type { Database, Queryable, Row, QueryResult, PgError } from './types.ts';
+export type { Database, Queryable, Row, QueryResult, PgError, Statement } from './types.ts';
 export { isPgError } from './types.ts';

@@ -1,11 +1,34 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import type { Database, QueryResult, Queryable, Row } from './types.ts';
+import type { Database, QueryResult, Queryable, Row, Statement } from './types.ts';
+import { paramText } from './param-text.ts';
 import { TEXT_OIDS, identity } from './text-types.ts';
 
 const parsers = Object.fromEntries(Object.values(TEXT_OIDS).map((oid) => [oid, identity]));
+
+/**
+ * The extended-protocol messages of `statements` followed by one Sync: PostgreSQL runs
+ * everything before a Sync as one implicit transaction, so the batch needs no BEGIN/COMMIT, and
+ * the first error skips the rest and rolls it all back.
+ */
+function batchMessage(statements: readonly Statement[]): Uint8Array {
+  const parts = statements.flatMap((s) => [
+    protocol.serialize.parse({ text: s.sql }),
+    protocol.serialize.bind({ values: (s.params ?? []).map(paramText) }),
+    protocol.serialize.describe({ type: 'P' }),
+    protocol.serialize.execute({}),
+  ]);
+  parts.push(protocol.serialize.sync());
+  const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const p of parts) {
+    message.set(p, offset);
+    offset += p.length;
+  }
+  return message;
+}
 
 /**
  * Embedded Postgres. `dataDir` undefined means in-memory (tests). PGlite has a single
@@ -34,9 +57,31 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     ...wrap(pg),
     transaction: (fn, opts) =>
       pg.transaction(async (tx) => {
-        if (opts?.prelude) await tx.exec(opts.prelude);
+        if (opts?.prelude) await tx.query(opts.prelude.sql, opts.prelude.params as unknown[]);
         return fn(wrap(tx));
       }),
+    // One call into the engine instead of six per statement plus BEGIN and COMMIT. Both locks
+    // are taken as `transaction` takes them, so a batch never lands inside another's transaction.
+    batch: (statements) =>
+      pg._runExclusiveTransaction(() =>
+        pg._runExclusiveQuery(async () => {
+          const { messages } = await pg.execProtocol(batchMessage(statements));
+          // parseResults sums affected rows over all the commands it is given: one call each.
+          const results: QueryResult[] = [];
+          let command: typeof messages = [];
+          for (const m of messages) {
+            command.push(m);
+            if (m.name !== 'commandComplete') continue;
+            const [r] = parse.parseResults(command, pg.parsers);
+            results.push({
+              rows: r?.rows ?? [],
+              rowCount: r?.affectedRows ?? r?.rows.length ?? 0,
+            });
+            command = [];
+          }
+          return results;
+        }),
+      ),
     listen: async (channel, onNotify) => {
       const unlisten = await pg.listen(channel, onNotify);
       return async () => unlisten();

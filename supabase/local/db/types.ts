@@ -19,14 +19,24 @@ export interface Queryable {
 
 export type Notification = { channel: string; payload: string };
 
+/** One SQL statement with its bound parameters. */
+export type Statement = { sql: string; params?: readonly unknown[] };
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
-   * Runs `fn` inside BEGIN/COMMIT on one connection; rolls back if it throws. `prelude` is SQL
-   * without parameters sent together with BEGIN — one round trip fewer for every request that
-   * must first set its role and claims.
+   * Runs `fn` inside BEGIN/COMMIT on one connection; rolls back if it throws. `prelude` is sent
+   * together with BEGIN (one round trip on PostgreSQL) — for a request that must first set its
+   * role and claims.
    */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: { prelude?: string }): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: { prelude?: Statement }): Promise<T>;
+  /**
+   * Runs `statements` as one transaction and resolves to each one's result; the first error
+   * rolls everything back and rejects with it. All statements and the COMMIT leave together, so
+   * on PostgreSQL the whole transaction costs one network round trip — the fast path for work
+   * that needs no decision between its statements.
+   */
+  batch(statements: readonly Statement[]): Promise<QueryResult[]>;
   /**
    * LISTEN on a channel; resolves to an unsubscribe function. `onReconnect` runs after a lost
    * listening connection was re-established: notifications sent in between are gone, so the

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { PlatformContext } from '../context.ts';
-import type { Queryable } from '../db/index.ts';
-import { runAs, type Identity } from '../request-auth.ts';
+import type { Queryable, QueryResult } from '../db/index.ts';
+import { batchAs, runAs, type Identity } from '../request-auth.ts';
 import {
   Abort,
   apiError,
@@ -54,6 +54,14 @@ type RestRequest = {
 
 type Outcome = { rows?: RowsResult; affected?: number; scalar?: string | null };
 
+function toOutcome(plan: Plan, results: readonly QueryResult[]): Outcome {
+  if (plan.shape === 'affected') {
+    return { affected: results.reduce((sum, r) => sum + r.rowCount, 0) };
+  }
+  const row = results[0]?.rows[0] as (RowsResult & { body: string | null }) | undefined;
+  return plan.shape === 'rows' ? { rows: row } : { scalar: row?.body ?? null };
+}
+
 /** Carries a finished answer out of a transaction that `Prefer: tx=rollback` must undo. */
 class Rollback extends Error {
   constructor(readonly outcome: Outcome) {
@@ -95,37 +103,34 @@ export function createRestApp(ctx: PlatformContext): Hono {
     return build(await cache.reload());
   }
 
+  /**
+   * Runs the plan as the caller. `veto` inspects the outcome before COMMIT and may refuse it
+   * (single-object and max-affected preferences); without one, and without `Prefer: tx=rollback`,
+   * the whole transaction is one batch — one round trip to PostgreSQL.
+   */
   async function execute(
     r: RestRequest,
     plan: Plan,
-    check: (o: Outcome) => ApiError | undefined,
+    veto?: (o: Outcome) => ApiError | undefined,
   ): Promise<Result<Outcome>> {
     const request = {
       method: r.req.method,
       path: r.rpc ? `/rpc/${r.name}` : `/${r.name}`,
       headers: Object.fromEntries(r.req.headers),
     };
+    const statements = plan.shape === 'affected' ? plan.statements : [plan];
     const run = async (tx: Queryable): Promise<Outcome> => {
-      let outcome: Outcome;
-      if (plan.shape === 'affected') {
-        let affected = 0;
-        for (const s of plan.statements) affected += (await tx.query(s.sql, s.params)).rowCount;
-        outcome = { affected };
-      } else {
-        const { rows } = await tx.query<RowsResult & { body: string | null }>(
-          plan.sql,
-          plan.params,
-        );
-        const row = rows[0];
-        outcome = plan.shape === 'rows' ? { rows: row } : { scalar: row?.body ?? null };
-      }
-      const problem = check(outcome);
+      const results: QueryResult[] = [];
+      for (const s of statements) results.push(await tx.query(s.sql, s.params));
+      const outcome = toOutcome(plan, results);
+      const problem = veto?.(outcome);
       if (problem) throw new Abort(problem);
       if (r.prefer.rollback) throw new Rollback(outcome);
       return outcome;
     };
     try {
-      return ok(await runAs(ctx.db, r.identity, request, run));
+      if (veto || r.prefer.rollback) return ok(await runAs(ctx.db, r.identity, request, run));
+      return ok(toOutcome(plan, await batchAs(ctx.db, r.identity, request, statements)));
     } catch (e) {
       if (e instanceof Rollback) return ok(e.outcome);
       const mapped = fromDatabaseError(e, r.identity.role);
@@ -190,7 +195,7 @@ export function createRestApp(ctx: PlatformContext): Hono {
       });
       if (!planned.ok) return errorResponse(planned.error, r.head);
       const offset = planned.value.shape === 'rows' ? planned.value.offset : 0;
-      const outcome = await execute(r, planned.value, () => undefined);
+      const outcome = await execute(r, planned.value);
       return outcome.ok
         ? readResponse(r, outcome.value, offset)
         : errorResponse(outcome.error, r.head);
@@ -230,19 +235,24 @@ export function createRestApp(ctx: PlatformContext): Hono {
         ? new Response('[]', { status: 200, headers: { 'content-type': JSON_TYPE } })
         : new Response(null, { status: 204 });
     }
-    const outcome = await execute(r, planned.value, (o) => {
-      const count = o.affected ?? Number(o.rows?.page ?? 0);
-      if (r.representation.kind === 'object' && count !== 1) return singularError(count);
-      if (r.prefer.strict && r.prefer.maxAffected !== undefined && count > r.prefer.maxAffected) {
-        return apiError(
-          400,
-          'PGRST124',
-          'Query result exceeds max-affected preference constraint',
-          `The query affects ${count} rows`,
-        );
-      }
-      return undefined;
-    });
+    const maxAffected = r.prefer.strict ? r.prefer.maxAffected : undefined;
+    const veto =
+      r.representation.kind === 'object' || maxAffected !== undefined
+        ? (o: Outcome) => {
+            const count = o.affected ?? Number(o.rows?.page ?? 0);
+            if (r.representation.kind === 'object' && count !== 1) return singularError(count);
+            if (maxAffected !== undefined && count > maxAffected) {
+              return apiError(
+                400,
+                'PGRST124',
+                'Query result exceeds max-affected preference constraint',
+                `The query affects ${count} rows`,
+              );
+            }
+            return undefined;
+          }
+        : undefined;
+    const outcome = await execute(r, planned.value, veto);
     if (!outcome.ok) return errorResponse(outcome.error);
     const o = outcome.value;
     const count = o.affected ?? Number(o.rows?.page ?? 0);
@@ -303,11 +313,14 @@ export function createRestApp(ctx: PlatformContext): Hono {
     });
     if (!planned.ok) return errorResponse(planned.error, r.head);
     const plan = planned.value;
-    const outcome = await execute(r, plan, (o) => {
-      if (o.rows && r.representation.kind === 'object' && Number(o.rows.page) !== 1)
-        return singularError(Number(o.rows.page));
-      return undefined;
-    });
+    const outcome = await execute(
+      r,
+      plan,
+      r.representation.kind === 'object'
+        ? (o) =>
+            o.rows && Number(o.rows.page) !== 1 ? singularError(Number(o.rows.page)) : undefined
+        : undefined,
+    );
     if (!outcome.ok) return errorResponse(outcome.error, r.head);
     if (plan.shape === 'void') return new Response(null, { status: 204 });
     if (plan.shape === 'scalar') {
