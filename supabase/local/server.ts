@@ -2,12 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import type { PlatformConfig } from './config.ts';
 import type { PlatformContext } from './context.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { bootstrap, type BootstrapResult } from './bootstrap/index.ts';
 import { deriveApiKeys } from './jwt.ts';
+import { cors } from './cors.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createAuthApp } from './auth/index.ts';
 import { createRestApp } from './rest/index.ts';
@@ -67,11 +67,9 @@ export async function createPlatform(
   app.use(
     '*',
     cors({
-      origin: (origin) => origin || '*',
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'],
       exposeHeaders: EXPOSED_HEADERS,
-      credentials: true,
-      maxAge: 86400,
+      maxAgeSeconds: 86400,
     }),
   );
   app.use('*', async (c, next) => {

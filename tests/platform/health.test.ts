@@ -19,4 +19,41 @@ describe('platform', () => {
     );
     expect(rows.map((r) => r.version)).toContain('20260101000000');
   });
+
+  it('answers a CORS preflight for any origin with the requested headers', async () => {
+    const res = await fetch(`${t.url}/rest/v1/todos?select=*`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization, apikey,  x-client-info, prefer',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(Object.fromEntries(res.headers)).toMatchObject({
+      'access-control-allow-origin': 'http://localhost:5173',
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-headers': 'authorization,apikey,x-client-info,prefer',
+      'access-control-max-age': '86400',
+    });
+    expect(res.headers.get('access-control-allow-methods')).toContain('PATCH');
+    expect(res.headers.get('vary')).toContain('Origin');
+  });
+
+  it.each([
+    ['a page', 'http://localhost:5173', 'http://localhost:5173'],
+    ['no page (a script)', undefined, '*'],
+  ])(
+    'lets %s read responses, their errors and the headers the client needs',
+    async (_, origin, allowed) => {
+      for (const path of ['/rest/v1/todos?select=*', '/rest/v1/no_such_table', '/nowhere']) {
+        const res = await fetch(`${t.url}${path}`, {
+          headers: { apikey: t.anonKey, ...(origin ? { origin } : {}) },
+        });
+        expect(res.headers.get('access-control-allow-origin')).toBe(allowed);
+        expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+        expect(res.headers.get('access-control-expose-headers')).toContain('Content-Range');
+      }
+    },
+  );
 });
