@@ -1,5 +1,13 @@
 import type { RxCollection, RxDocument } from 'rxdb';
-import { combineLatest, map, of, type Observable } from 'rxjs';
+import {
+  combineLatest,
+  distinctUntilChanged,
+  map,
+  of,
+  shareReplay,
+  switchMap,
+  type Observable,
+} from 'rxjs';
 import type { Replica } from './database.ts';
 import {
   overlayAppointments,
@@ -52,8 +60,56 @@ function docs$<T>(
   return collection.find({ selector }).$.pipe(map((list) => list.map((d) => toPlain<T>(d))));
 }
 
+/** One document by primary key, as plain data; null while absent (or without a key). */
+function doc$<T>(
+  collection: RxCollection<ReplicaDoc> | undefined,
+  id: string | null,
+): Observable<T | null> {
+  if (!collection || id === null) return of(null);
+  return collection.findOne(id).$.pipe(map((d) => (d ? toPlain<T>(d) : null)));
+}
+
 function byId<T extends { id: string }>(list: readonly T[]): Map<string, T> {
   return new Map(list.map((x) => [x.id, x]));
+}
+
+type Joined = {
+  medico: MedicoDoc | undefined;
+  paciente: PerfilDoc | undefined;
+  servico: ServicoDoc | undefined;
+  guia: GuiaDoc | undefined;
+};
+
+/** An overlaid appointment with the rows the screens show next to it (V2). */
+function toView(a: OverlaidAppointment, j: Joined): AppointmentView {
+  return {
+    ...a,
+    medico: j.medico
+      ? pick(j.medico, ['id', 'name', 'public_name', 'specialty', 'crm', 'uf'])
+      : null,
+    paciente: j.paciente
+      ? pick(j.paciente, ['id', 'full_name', 'email', 'cpf', 'data_nasc', 'whatsapp'])
+      : null,
+    servico: j.servico ? pick(j.servico, ['id', 'nome']) : null,
+    guia: j.guia ? pick(j.guia, ['id', 'protocolo', 'pdf_url']) : null,
+  };
+}
+
+/** The part of the queue that concerns one appointment (ids resolved as in O2). */
+function queueOf(outbox: OutboxState, appointmentId: string): OutboxState {
+  return {
+    ...outbox,
+    mutations: outbox.mutations.filter(
+      (m) => resolveAppointmentId(outbox, m.appointmentId) === appointmentId,
+    ),
+  };
+}
+
+/** Same mutations (the queue replaces a mutation object whenever it changes). */
+function sameMutations(a: OutboxState, b: OutboxState): boolean {
+  return (
+    a.mutations.length === b.mutations.length && a.mutations.every((m, i) => m === b.mutations[i])
+  );
 }
 
 export function createViews(db: Replica, outbox$: Observable<OutboxState>, userId: string | null) {
@@ -80,27 +136,97 @@ export function createViews(db: Replica, outbox$: Observable<OutboxState>, userI
             priceInCents: (id) => doctors.get(id)?.price_in_cents ?? null,
           });
           return overlaid
-            .map((a): AppointmentView => {
-              const medico = doctors.get(a.medico_id);
-              const paciente = a.patient_id ? people.get(a.patient_id) : undefined;
-              const servico = a.servico_id ? services.get(a.servico_id) : undefined;
-              const guia =
-                (a.guia_id ? guides.get(a.guia_id) : undefined) ?? guideByAppointment.get(a.id);
-              return {
-                ...a,
-                medico: medico
-                  ? pick(medico, ['id', 'name', 'public_name', 'specialty', 'crm', 'uf'])
-                  : null,
-                paciente: paciente
-                  ? pick(paciente, ['id', 'full_name', 'email', 'cpf', 'data_nasc', 'whatsapp'])
-                  : null,
-                servico: servico ? pick(servico, ['id', 'nome']) : null,
-                guia: guia ? pick(guia, ['id', 'protocolo', 'pdf_url']) : null,
-              };
-            })
+            .map((a) =>
+              toView(a, {
+                medico: doctors.get(a.medico_id),
+                paciente: a.patient_id ? people.get(a.patient_id) : undefined,
+                servico: a.servico_id ? services.get(a.servico_id) : undefined,
+                guia:
+                  (a.guia_id ? guides.get(a.guia_id) : undefined) ?? guideByAppointment.get(a.id),
+              }),
+            )
             .sort((x, y) => y.horario_inicio.localeCompare(x.horario_inicio));
         }),
       );
+
+  /**
+   * One appointment without the whole list (a doctor may have thousands): the document by
+   * primary key, the queue's mutations for it, and each joined row by its key. Only an
+   * appointment without `guia_id` looks its guide up by `agendamento_id` (a guide that
+   * arrived before the appointment's update), which reads the guides collection.
+   */
+  function appointmentById$(target: string): Observable<AppointmentView | null> {
+    const stored$ = doc$<AgendamentoDoc>(c.agendamentos, target);
+    const queue$ = outbox$.pipe(
+      map((outbox) => queueOf(outbox, target)),
+      distinctUntilChanged(sameMutations),
+    );
+    const base$ = combineLatest([stored$, queue$]).pipe(
+      shareReplay({ bufferSize: 1, refCount: true }),
+    );
+    const medico$ = base$.pipe(
+      map(([stored, queue]) => {
+        const booking = queue.mutations.find((m) => m.kind === 'book');
+        return stored?.medico_id ?? (booking?.kind === 'book' ? booking.args.medicoId : null);
+      }),
+      distinctUntilChanged(),
+      switchMap((medicoId) => doc$<MedicoDoc>(c.medicos, medicoId)),
+    );
+    const overlaid$ = combineLatest([base$, medico$]).pipe(
+      map(([[stored, queue], medico]) => {
+        const [a] = overlayAppointments(stored ? [stored] : [], queue, {
+          patientId: userId,
+          priceInCents: () => medico?.price_in_cents ?? null,
+        });
+        return a ?? null;
+      }),
+      shareReplay({ bufferSize: 1, refCount: true }),
+    );
+    const joined = <T>(
+      key: (a: OverlaidAppointment) => string | null,
+      load: (k: string | null) => Observable<T | null>,
+    ) =>
+      overlaid$.pipe(
+        map((a) => (a ? key(a) : null)),
+        distinctUntilChanged(),
+        switchMap(load),
+      );
+    const guia$ = overlaid$.pipe(
+      map((a) => (a ? (a.guia_id ?? null) : undefined)),
+      distinctUntilChanged(),
+      switchMap((guiaId) =>
+        guiaId === undefined
+          ? of(null)
+          : guiaId !== null
+            ? doc$<GuiaDoc>(c.guias, guiaId)
+            : docs$<GuiaDoc>(c.guias, { agendamento_id: target }).pipe(map((l) => l[0] ?? null)),
+      ),
+    );
+    return combineLatest([
+      overlaid$,
+      medico$,
+      joined(
+        (a) => a.patient_id,
+        (k) => doc$<PerfilDoc>(c.perfis_usuarios, k),
+      ),
+      joined(
+        (a) => a.servico_id,
+        (k) => doc$<ServicoDoc>(c.servicos, k),
+      ),
+      guia$,
+    ]).pipe(
+      map(([a, medico, paciente, servico, guia]) =>
+        a
+          ? toView(a, {
+              medico: medico ?? undefined,
+              paciente: paciente ?? undefined,
+              servico: servico ?? undefined,
+              guia: guia ?? undefined,
+            })
+          : null,
+      ),
+    );
+  }
 
   return {
     doctors$: docs$<MedicoDoc>(c.medicos, { is_public: true, is_active: true }).pipe(
@@ -124,12 +250,11 @@ export function createViews(db: Replica, outbox$: Observable<OutboxState>, userI
         outbox$,
       ]).pipe(map(([slots, outbox]) => overlayOccupied(slots, outbox, medicoId))),
     appointments$,
-    appointment$: (id: string) =>
-      combineLatest([appointments$, outbox$]).pipe(
-        map(([list, outbox]) => {
-          const target = resolveAppointmentId(outbox, id);
-          return list.find((a) => a.id === target) ?? null;
-        }),
+    appointment$: (id: string): Observable<AppointmentView | null> =>
+      outbox$.pipe(
+        map((outbox) => resolveAppointmentId(outbox, id)),
+        distinctUntilChanged(),
+        switchMap((target) => appointmentById$(target)),
       ),
     guide$: (id: string) => docs$<GuiaDoc>(c.guias, { id }).pipe(map((l) => l[0] ?? null)),
     profile$: docs$<PerfilDoc>(c.perfis_usuarios, { id: userId ?? '' }).pipe(

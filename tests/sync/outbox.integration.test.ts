@@ -1,6 +1,6 @@
 import { firstValueFrom } from 'rxjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SyncEvent } from '../../sync/index.ts';
+import type { AppointmentView, SyncEvent } from '../../sync/index.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import {
   Device,
@@ -36,6 +36,8 @@ async function patientDevice(): Promise<{ device: Device; id: string }> {
   await device.sync.awaitInitialSync();
   return { device, id };
 }
+
+type Check = (x: AppointmentView) => boolean;
 
 const isRpc = (name: string) => (url: string) => url.includes(`/rest/v1/rpc/${name}`);
 
@@ -201,6 +203,59 @@ describe('outbox', () => {
     await loser.sync.dismissRejected(lost.value.mutationId);
     const after = await until(loser.sync.appointments$, (l) => l.length === 1);
     expect(after[0]?.mutation_id).toBe(kept.value.mutationId);
+  });
+
+  it('[O2][O6] appointment$(id) follows one appointment by its key as the list shows it: queued, then confirmed under the server id, joined', async () => {
+    const doctor = await createDoctor(t);
+    const { device: phone, id } = await patientDevice();
+    /** The single-appointment view, once it matches `pred`, equals the list's entry. */
+    async function sameAsList(mutationId: string, appointmentId: string, pred: Check) {
+      const list = await until(phone.sync.appointments$, (l) =>
+        l.some((x) => x.mutation_id === mutationId && pred(x)),
+      );
+      const one = await until(phone.sync.appointment$(appointmentId), (x) => x !== null && pred(x));
+      expect(one).toEqual(list.find((x) => x.mutation_id === mutationId));
+      return one as AppointmentView;
+    }
+
+    phone.offline();
+    const a = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(3) });
+    const b = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(5) });
+    if (!a.ok || !b.ok) throw new Error('booking was not queued');
+    await phone.sync.generateGuide(a.value.appointmentId);
+    const queued = await sameAsList(
+      a.value.mutationId,
+      a.value.appointmentId,
+      (x) => x.sync.state === 'pending',
+    );
+    expect(queued).toMatchObject({
+      id: a.value.appointmentId,
+      horario_inicio: slot(3),
+      price_in_cents: 15000,
+      medico: { id: doctor.medicoId },
+      paciente: { id },
+      sync: { state: 'pending', kinds: ['book', 'generate_guide'] },
+    });
+
+    phone.online();
+    const synced = await sameAsList(
+      a.value.mutationId,
+      a.value.appointmentId,
+      (x) => x.sync.state === 'synced' && x.guia !== null && x.servico !== null,
+    );
+    const [server] = await rows<{ id: string; guia_id: string }>(
+      t.admin.from('agendamentos').select('id, guia_id').eq('mutation_id', a.value.mutationId),
+    );
+    // The optimistic id now leads to the server's appointment (O2).
+    expect(synced).toMatchObject({
+      id: server?.id,
+      guia: { id: server?.guia_id },
+      servico: { nome: 'Teleconsulta' },
+      paciente: { id },
+    });
+    expect(server?.id).not.toBe(a.value.appointmentId);
+    await sameAsList(b.value.mutationId, b.value.appointmentId, (x) => x.sync.state === 'synced');
+    await expect(firstValueFrom(phone.sync.appointment$(slot(3)))).resolves.toBeNull();
   });
 
   it('[A1] a token that expires offline signs nobody out; nothing is sent as anon while supabase-js has no session; the queue goes through after the refresh', async () => {
