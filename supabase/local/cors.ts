@@ -1,5 +1,5 @@
-import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { NodeEnv } from './node-env.ts';
 
 export type CorsOptions = {
   allowMethods: readonly string[];
@@ -15,7 +15,7 @@ export type CorsOptions = {
  * Hono's `cors` sets them on `c.res` instead, which turns every lazily built response into a
  * full Fetch `Response` and cost the REST layer more than half its throughput.
  */
-export function cors(opts: CorsOptions): MiddlewareHandler<{ Bindings: Partial<HttpBindings> }> {
+export function cors(opts: CorsOptions): MiddlewareHandler<NodeEnv> {
   const methods = opts.allowMethods.join(',');
   const exposed = opts.exposeHeaders.join(',');
   const maxAge = String(opts.maxAgeSeconds);
@@ -46,7 +46,7 @@ export function cors(opts: CorsOptions): MiddlewareHandler<{ Bindings: Partial<H
 }
 
 /** Node's outgoing message when served by @hono/node-server; Hono's headers in-process. */
-function headerSetter(c: Context<{ Bindings: Partial<HttpBindings> }>) {
+function headerSetter(c: Context<NodeEnv>) {
   const outgoing = c.env?.outgoing;
   if (outgoing) return (name: string, value: string) => void outgoing.setHeader(name, value);
   return (name: string, value: string) => c.header(name, value);

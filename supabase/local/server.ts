@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/index.ts';
 import { bootstrap, type BootstrapResult } from './bootstrap/index.ts';
 import { deriveApiKeys } from './jwt.ts';
 import { cors } from './cors.ts';
+import type { NodeEnv } from './node-env.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createAuthApp } from './auth/index.ts';
 import { createRestApp } from './rest/index.ts';
@@ -30,7 +31,7 @@ const EXPOSED_HEADERS = [
 
 export type Platform = {
   ctx: PlatformContext;
-  app: Hono;
+  app: Hono<NodeEnv>;
   realtime: Realtime;
   bootstrap: BootstrapResult;
   /** Starts listening; port 0 picks a free one. Resolves to the base URL. */
@@ -63,7 +64,7 @@ export async function createPlatform(
   const ctx: PlatformContext = { config, db, keys, mailer: mailbox.mailer, log };
   const realtime = await createRealtime(ctx);
 
-  const app = new Hono();
+  const app = new Hono<NodeEnv>();
   app.use(
     '*',
     cors({

@@ -1,5 +1,6 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { PlatformContext } from '../context.ts';
+import type { NodeEnv } from '../node-env.ts';
 import type { Queryable, QueryResult } from '../db/index.ts';
 import { batchAs, runAs, type Identity } from '../request-auth.ts';
 import {
@@ -20,7 +21,7 @@ import {
   type Representation,
 } from './negotiate.ts';
 import { insertPlan, readPlan, updateOrDeletePlan, type Plan, type RowsResult } from './plans.ts';
-import { readJson } from './body.ts';
+import { readJson, type BodySource } from './body.ts';
 import { createIdentityCache } from './identity-cache.ts';
 import { planQuery, relationSource } from './query.ts';
 import { resolveFunction, rpcPlan } from './rpc.ts';
@@ -43,6 +44,7 @@ const CATALOG_CHANGED = new Set(['42703', '42P01', '42883']);
 
 type RestRequest = {
   req: Request;
+  body: BodySource;
   url: URL;
   name: string;
   rpc: boolean;
@@ -88,7 +90,7 @@ function authError(reason: string, message: string): ApiError {
   };
 }
 
-export function createRestApp(ctx: PlatformContext): Hono {
+export function createRestApp(ctx: PlatformContext): Hono<NodeEnv> {
   const cache = createSchemaCacheHolder(ctx.db);
   const identifyCached = createIdentityCache(ctx.config.jwtSecret);
   cache
@@ -203,7 +205,7 @@ export function createRestApp(ctx: PlatformContext): Hono {
 
     let body: unknown;
     if (method !== 'DELETE') {
-      const parsed = await readJson(r.req, false);
+      const parsed = await readJson(r.req, false, r.body);
       if (!parsed.ok) return errorResponse(parsed.error);
       body = parsed.value;
       if (
@@ -280,7 +282,7 @@ export function createRestApp(ctx: PlatformContext): Hono {
     let whole: unknown;
     let args: Record<string, unknown>;
     if (r.req.method === 'POST') {
-      const parsed = await readJson(r.req, true);
+      const parsed = await readJson(r.req, true, r.body);
       if (!parsed.ok) return errorResponse(parsed.error);
       whole = parsed.value;
       args =
@@ -333,7 +335,12 @@ export function createRestApp(ctx: PlatformContext): Hono {
     return readResponse(r, outcome.value, offset);
   }
 
-  async function handle(req: Request, name: string, rpc: boolean): Promise<Response> {
+  async function handle(
+    req: Request,
+    body: BodySource,
+    name: string,
+    rpc: boolean,
+  ): Promise<Response> {
     const head = req.method === 'HEAD';
     if (!(rpc ? RPC_METHODS : TABLE_METHODS).includes(req.method)) {
       return errorResponse(apiError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`));
@@ -349,6 +356,7 @@ export function createRestApp(ctx: PlatformContext): Hono {
     if (!prefer.ok) return errorResponse(prefer.error, head);
     const r: RestRequest = {
       req,
+      body,
       url: new URL(req.url),
       name,
       rpc,
@@ -365,9 +373,10 @@ export function createRestApp(ctx: PlatformContext): Hono {
     }
   }
 
-  const app = new Hono();
-  app.all('/rpc/:fn', (c) => handle(c.req.raw, c.req.param('fn'), true));
-  app.all('/:table', (c) => handle(c.req.raw, c.req.param('table'), false));
+  const app = new Hono<NodeEnv>();
+  const body = (c: Context<NodeEnv>): BodySource => c.env?.incoming ?? c.req.raw.body;
+  app.all('/rpc/:fn', (c) => handle(c.req.raw, body(c), c.req.param('fn'), true));
+  app.all('/:table', (c) => handle(c.req.raw, body(c), c.req.param('table'), false));
   app.all('*', (c) =>
     errorResponse(
       apiError(404, 'PGRST125', `Invalid path specified in request URL`, null, null),
