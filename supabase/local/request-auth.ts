@@ -47,6 +47,7 @@ function settingsStatement(
     ['request.headers', JSON.stringify(request.headers ?? {})],
   ];
   return {
+    name: 'pgrst_settings',
     sql: `select ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`,
     params: settings.flat(),
   };

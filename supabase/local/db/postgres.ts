@@ -14,6 +14,12 @@ const toResult = <T>(r: pg.QueryResult): QueryResult<T> => ({
   rowCount: r.rowCount ?? r.rows.length,
 });
 
+const statement = (s: Statement): pg.QueryConfig => ({
+  text: s.sql,
+  values: s.params as unknown[],
+  name: s.name,
+});
+
 /**
  * Sends everything `submit` queues on `client` in one write. In pipeline mode node-pg puts each
  * query on the wire at once, each with its own Sync, so a transaction's statements cost one
@@ -104,7 +110,7 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
       try {
         const [begun, prelude] = pipelined(client, () => [
           client.query('begin'),
-          opts?.prelude && client.query(opts.prelude.sql, opts.prelude.params as unknown[]),
+          opts?.prelude && client.query(statement(opts.prelude)),
         ]);
         const started = await Promise.allSettled([begun, prelude]);
         const failed = started.find((s) => s.status === 'rejected');
@@ -128,7 +134,7 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
         const settled = await Promise.allSettled(
           pipelined(client, () => [
             client.query('begin'),
-            ...statements.map((s) => client.query(s.sql, s.params as unknown[])),
+            ...statements.map((s) => client.query(statement(s))),
             client.query('commit'),
           ]),
         );

@@ -19,8 +19,11 @@ export interface Queryable {
 
 export type Notification = { channel: string; payload: string };
 
-/** One SQL statement with its bound parameters. */
-export type Statement = { sql: string; params?: readonly unknown[] };
+/**
+ * One SQL statement with its bound parameters. A `name` marks a statement sent over and over
+ * with the same text: PostgreSQL parses and plans it once per connection.
+ */
+export type Statement = { sql: string; params?: readonly unknown[]; name?: string };
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
