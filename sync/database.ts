@@ -5,6 +5,7 @@ import {
   type RxDatabase,
   type RxStorage,
 } from 'rxdb';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
@@ -12,6 +13,7 @@ import { ownedDocConflictHandler, type ConflictReport } from './conflict.ts';
 import type { ReplicaDoc } from './row.ts';
 import { pushesFor, tablesFor, type Role, type TableName, type TableSpec } from './tables.ts';
 
+addRxPlugin(RxDBLeaderElectionPlugin);
 addRxPlugin(RxDBLocalDocumentsPlugin);
 addRxPlugin(RxDBMigrationSchemaPlugin);
 

@@ -1,5 +1,5 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import type { RxCollection } from 'rxdb';
+import type { RxCollection, RxStorage } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import {
   BehaviorSubject,
@@ -51,6 +51,12 @@ export type EngineOptions = {
   user: SyncUser | null;
   /** Defaults to the browser's IndexedDB; Node passes fake-indexeddb's factory and key range. */
   indexedDB?: IndexedDbSource;
+  /**
+   * The RxDB storage (default: Dexie on `indexedDB`). Two-tab tests give each tab its own
+   * storage object over one IndexedDB: RxDB refuses a second database of the same name and
+   * storage in one JavaScript realm, which two browser tabs never share.
+   */
+  storage?: RxStorage<unknown, unknown>;
   online$?: Observable<boolean>;
   focus$?: Observable<unknown>;
   clock?: Clock;
@@ -124,7 +130,7 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
   const clock = opts.clock ?? systemClock;
   const timers = opts.timers ?? systemTimers;
   const idb = opts.indexedDB ?? browserIndexedDb();
-  const storage = dexieStorage(idb);
+  const storage = opts.storage ?? dexieStorage(idb);
   const events$ = new Subject<SyncEvent>();
   const online = new BehaviorSubject(true);
   const closed$ = new Subject<void>();
@@ -249,6 +255,7 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
     timers,
     backoff: opts.backoff ?? { baseMs: 1_000, maxMs: 60_000 },
     isOnline: () => online.getValue(),
+    isLeader: () => db.isLeader(),
     ensureSession,
     applyServerRows: async ({ appointment, guide }) => {
       await Promise.all([store('agendamentos', appointment), store('guias', guide)]);
@@ -265,6 +272,11 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
     onBusy: (busy) => status.setSending(busy),
     onError: (message) => status.error('outbox', message),
   });
+
+  // A tab that becomes the leader (the previous one closed) sends what the others queued (Q1).
+  db.waitForLeadership()
+    .then(() => outbox.wake({ resetBackoff: true }))
+    .catch((error: unknown) => status.error('outbox', String(error)));
 
   function resync(): void {
     if (!online.getValue()) return;

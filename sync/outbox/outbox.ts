@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { RxLocalDocument } from 'rxdb';
 import { BehaviorSubject, type Observable } from 'rxjs';
 import type { Replica } from '../database.ts';
 import type { Clock, Timers } from '../runtime.ts';
@@ -17,11 +18,39 @@ import { sendMutation, type RpcOutcome } from './rpc.ts';
 import { EMPTY_OUTBOX, type Mutation, type MutationInput, type OutboxState } from './types.ts';
 
 /**
- * The queue lives in one RxDB local document rather than a collection: it is small, it is
- * rewritten whole on every change, and the free RxDB tier caps open collections per process
- * (13), which two or three replicas in one test process would exceed with an extra one.
+ * The queue lives in one RxDB local document rather than a collection: it is small, and the
+ * free RxDB tier caps open collections per process (13), which two or three replicas in one
+ * test process would exceed with an extra one. Every tab of the user's replica shares it.
  */
 const OUTBOX_DOC = 'outbox';
+
+type OutboxDoc = RxLocalDocument<Replica, OutboxState>;
+
+/** The queue a stored document holds (RxDB hands it out read-only; the queue never mutates). */
+function dataOf(doc: OutboxDoc): OutboxState {
+  return doc.toJSON().data as OutboxState;
+}
+
+/** The revision height of a document (`3-abc…` → 3), to tell newer states from older ones. */
+function height(doc: OutboxDoc): number {
+  return Number.parseInt(doc.revision, 10);
+}
+
+/**
+ * The queue's document; created empty by the first tab that needs it. Two tabs creating it at
+ * once: one insert wins, the other takes the winner's document instead of overwriting it.
+ */
+async function outboxDoc(db: Replica): Promise<OutboxDoc> {
+  const existing = await db.getLocal<OutboxState>(OUTBOX_DOC);
+  if (existing) return existing;
+  try {
+    return await db.insertLocal<OutboxState>(OUTBOX_DOC, EMPTY_OUTBOX);
+  } catch (error) {
+    const created = await db.getLocal<OutboxState>(OUTBOX_DOC);
+    if (created) return created;
+    throw error;
+  }
+}
 
 export type OutboxDeps = {
   db: Replica;
@@ -30,6 +59,8 @@ export type OutboxDeps = {
   timers: Timers;
   backoff: Backoff;
   isOnline(): boolean;
+  /** Only one tab sends the queue: the RxDB leader (Q1). Any tab may add to it. */
+  isLeader(): boolean;
   /** Throws while the user's session is not usable, making the attempt transient (A1). */
   ensureSession(): Promise<void>;
   /** Puts the server's rows in the replica and resolves once they are stored (O6). */
@@ -51,27 +82,41 @@ export type Outbox = {
 };
 
 export async function openOutbox(deps: OutboxDeps): Promise<Outbox> {
-  const stored = await deps.db.getLocal<OutboxState>(OUTBOX_DOC);
-  const state$ = new BehaviorSubject<OutboxState>(
-    stored ? (stored.toJSON().data as OutboxState) : EMPTY_OUTBOX,
-  );
+  let doc = await outboxDoc(deps.db);
+  const state$ = new BehaviorSubject<OutboxState>(dataOf(doc));
   let writes: Promise<unknown> = Promise.resolve();
   let stopped = false;
   let running = false;
   let again = false;
   let cancelTimer: (() => void) | null = null;
 
-  /** Every change is persisted before it is visible, one at a time (O1). */
+  /** Shows a stored state unless a newer one is already shown. */
+  function show(next: OutboxDoc): boolean {
+    if (height(next) <= height(doc)) return false;
+    doc = next;
+    state$.next(dataOf(next));
+    return true;
+  }
+
+  /**
+   * Every change is persisted before it is visible, one at a time (O1), and applied to the
+   * stored queue, not to this tab's copy: when another tab wrote in between, RxDB's
+   * incremental write runs `fn` again on the stored state, so both tabs' changes stay (Q1).
+   */
   function modify(fn: (s: OutboxState) => OutboxState): Promise<OutboxState> {
     const next = writes.then(async () => {
-      const updated = fn(state$.getValue());
-      await deps.db.upsertLocal<OutboxState>(OUTBOX_DOC, updated);
-      state$.next(updated);
-      return updated;
+      const written = await doc.incrementalModify((stored) => fn(stored));
+      show(written);
+      return dataOf(written);
     });
     writes = next.catch(() => undefined);
     return next;
   }
+
+  // Changes made by other tabs: show them, and the leader sends what they queued.
+  const others = deps.db.getLocal$<OutboxState>(OUTBOX_DOC).subscribe((stored) => {
+    if (stored && show(stored)) wake();
+  });
 
   async function sendOne(m: Mutation): Promise<void> {
     const target = resolveAppointmentId(state$.getValue(), m.appointmentId);
@@ -118,7 +163,7 @@ export async function openOutbox(deps: OutboxDeps): Promise<Outbox> {
     try {
       do {
         again = false;
-        while (!stopped && deps.isOnline()) {
+        while (!stopped && deps.isOnline() && deps.isLeader()) {
           const next = nextToSend(state$.getValue(), deps.clock.epochMs());
           if (next === null) break;
           if ('waitMs' in next) {
@@ -158,6 +203,7 @@ export async function openOutbox(deps: OutboxDeps): Promise<Outbox> {
     wake,
     stop() {
       stopped = true;
+      others.unsubscribe();
       cancelTimer?.();
     },
   };
