@@ -217,13 +217,24 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
     lives.set(spec.name, { spec, source, replication, channel: null });
   }
 
+  /**
+   * Asks a collection to pull now (L2). RxDB 17's downstream drops a RESYNC queued in the same
+   * batch right behind documents (Realtime rows, an RPC result just stored): addNewTask shifts
+   * it off and breaks without running it. A second RESYNC survives that; when the first one
+   * runs, the second is older than the pull it started and RxDB skips it, so no extra request.
+   */
+  function requestPull(live: Live): void {
+    live.replication.reSync();
+    live.replication.reSync();
+  }
+
   function subscribeLive(live: Live): void {
     live.channel = subscribeTable({
       client: opts.supabase,
       topic: live.replication.replicationIdentifier,
       table: live.spec.name,
       onRow: (row) => live.source.push([row]),
-      onSubscribed: () => live.source.stream$.next('RESYNC'),
+      onSubscribed: () => requestPull(live),
       onError: (message) => status.error(live.spec.name, `realtime: ${message}`),
     });
   }
@@ -266,8 +277,10 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
         events$.next({ type: 'mutation-rejected', mutation, reason, message });
       }
       // The server knows why (e.g. who took the slot): show it now, not at the next sync.
-      lives.get('agenda_ocupada')?.replication.reSync();
-      lives.get('agendamentos')?.replication.reSync();
+      for (const table of ['agenda_ocupada', 'agendamentos'] as const) {
+        const live = lives.get(table);
+        if (live) requestPull(live);
+      }
     },
     onBusy: (busy) => status.setSending(busy),
     onError: (message) => status.error('outbox', message),
@@ -280,7 +293,7 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
 
   function resync(): void {
     if (!online.getValue()) return;
-    for (const live of lives.values()) live.replication.reSync();
+    for (const live of lives.values()) requestPull(live);
     outbox.wake({ resetBackoff: true });
   }
 

@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AgendaMedicoDoc, SyncEvent } from '../../sync/index.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import {
@@ -60,6 +60,20 @@ describe('live replication', () => {
     );
     expect(paid?.sync.state).toBe('synced');
     expect(pulls(phone, 'agendamentos')).toBe(before);
+  });
+
+  it('[L2][R8] a resync right after an RPC result was stored still pulls that collection', async () => {
+    const doctor = await createDoctor(t);
+    const phone = await device(await createPatient(t), 'paciente');
+    const booked = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(9) });
+    if (!booked.ok) throw new Error('booking was not queued');
+    await until(phone.sync.appointments$, (l) => l[0]?.sync.state === 'synced');
+    const before = pulls(phone, 'agendamentos');
+    // At once, while the stored RPC result and its Realtime row are still being applied.
+    phone.sync.resync();
+    await vi.waitFor(() => expect(pulls(phone, 'agendamentos')).toBeGreaterThan(before), {
+      timeout: 3_000,
+    });
   });
 
   it("[P1][P2][P3][P4][L2] a doctor's offline schedule and link edits arrive after reconnecting; a conflict follows the written rule and is reported", async () => {
