@@ -53,9 +53,14 @@ async function benchBackend(
   };
   const rows: Row[] = [];
   let request = httpClient(server.url, CLIENTS);
-  const run = async (scenario: string, path: string, op: () => Promise<unknown>) => {
+  const run = async (
+    scenario: string,
+    path: string,
+    op: () => Promise<unknown>,
+    base = server.url,
+  ) => {
     request.close();
-    request = httpClient(server.url, CLIENTS);
+    request = httpClient(base, CLIENTS);
     const m = await measure(async () => void (await op()), CLIENTS, SECONDS);
     const row = { backend, scenario, path, m };
     console.log(fmt(row));
@@ -68,6 +73,12 @@ async function benchBackend(
       ),
     );
     await run('get-by-id', 'direct', () => db.query(GET_SQL, [randomId()]));
+    await run(
+      'get-by-id',
+      'HTTP alone',
+      () => request('GET', '/', headers).then(expect(200)),
+      server.floorUrl,
+    );
     await run('get-by-id', 'direct+role', () =>
       batchAs(db, anonIdentity, { method: 'GET', path: '/bench_items' }, [
         { sql: GET_SQL, params: [randomId()] },
@@ -104,11 +115,13 @@ function ratios(rows: Row[]) {
       const rest = pick('REST');
       const direct = pick('direct');
       const tx = pick('direct+role');
-      if (!rest || !direct || !tx) continue;
+      const floor = rows.find((r) => r.backend === backend && r.path === 'HTTP alone')?.m;
+      if (!rest || !direct || !tx || !floor) continue;
       const rps = (m: Measurement) => m.requests / m.seconds;
       console.log(
         `${backend.padEnd(10)} ${scenario.padEnd(10)} REST/direct: throughput cost ${(rps(direct) / rps(rest)).toFixed(2)}x, ` +
-          `p50 ${(rest.p50 / direct.p50).toFixed(2)}x  |  REST/direct+role: throughput cost ${(rps(tx) / rps(rest)).toFixed(2)}x, p50 ${(rest.p50 / tx.p50).toFixed(2)}x`,
+          `p50 ${(rest.p50 / direct.p50).toFixed(2)}x  |  REST/direct+role: throughput cost ${(rps(tx) / rps(rest)).toFixed(2)}x, p50 ${(rest.p50 / tx.p50).toFixed(2)}x  |  ` +
+          `empty HTTP round trip/direct: ${(rps(direct) / rps(floor)).toFixed(2)}x`,
       );
     }
   }

@@ -27,11 +27,16 @@ export async function freshPostgres(
   };
 }
 
-export type ServerProcess = { url: string; anonKey: string; stop(): Promise<void> };
+export type ServerProcess = {
+  url: string;
+  floorUrl: string;
+  anonKey: string;
+  stop(): Promise<void>;
+};
 
 /** Starts bench/rest/server.ts in a child process (PGlite in memory unless a URL is given). */
 export async function startServer(databaseUrl: string | undefined): Promise<ServerProcess> {
-  const child = await startChild<{ url: string; anonKey: string }>(
+  const child = await startChild<{ url: string; floorUrl: string; anonKey: string }>(
     fileURLToPath(new URL('./server.ts', import.meta.url)),
     databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {},
   );
