@@ -107,10 +107,16 @@ export function SyncProvider({ children, serverUrl }: SyncProviderProps) {
     const forUser = userOfKey(key);
     let active = true;
     // The engine (RxDB, Dexie, rxjs) loads as its own chunk after the first paint: the first
-    // screen needs none of it, and it is most of the app's JavaScript.
+    // screen needs none of it, and it is most of the app's JavaScript. Tabs of one person share
+    // the replica and its queue; only the leader tab sends the queue (sync/SPEC.md Q1).
     acquire(forUser, (u) =>
       import('../../sync/index.ts').then(({ createSyncEngine }) =>
-        createSyncEngine({ supabase, serverUrl: serverUrl ?? env.supabaseUrl, user: u }),
+        createSyncEngine({
+          supabase,
+          serverUrl: serverUrl ?? env.supabaseUrl,
+          user: u,
+          multiInstance: true,
+        }),
       ),
     ).then(
       (engine) => {
