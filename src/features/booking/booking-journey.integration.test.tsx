@@ -336,6 +336,46 @@ describe('booking journey on the local replica', () => {
     expect(screen.queryByText('Erro no Agendamento')).toBeNull();
   });
 
+  it('shows a guide refused after the booking went through and sends the patient to their appointments', async () => {
+    const patient = await createPatient(t);
+    const device = await deviceFor(patient);
+    await device.sync.awaitInitialSync();
+    const { start } = anaSlot('10:30');
+    // The guide request cannot get through until the appointment is cancelled on the server.
+    void device.net.block((url) => url.includes('/rpc/paciente_gerar_guia'));
+    const booked = await device.sync.book({ medicoId: ANA, horarioInicio: start });
+    if (!booked.ok) throw new Error(booked.error);
+    const guide = await device.sync.generateGuide(booked.value.appointmentId);
+    if (!guide.ok) throw new Error(guide.error);
+    const router = renderApp({
+      engine: device.sync,
+      user: { id: patient.id, role: 'paciente' },
+      auth: signedIn('paciente'),
+      entry: {
+        pathname: '/agendamento-sucesso',
+        state: { appointmentId: booked.value.appointmentId },
+      },
+    });
+    const [synced] = await until(device.sync.appointments$, (l) => l[0]?.sync.state === 'synced');
+    expect(await screen.findByText('Agendamento aguardando envio')).toBeTruthy();
+
+    const { error } = await t.admin
+      .from('agendamentos')
+      .update({ status: 'cancelado' })
+      .eq('id', synced!.id);
+    if (error) throw error;
+    void device.net.block(null);
+    device.sync.resync();
+
+    expect(await screen.findByText('Erro no Agendamento', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(
+      screen.getByText('Não é possível gerar a guia de um agendamento cancelado ou expirado.'),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/paciente/dashboard/consultas'),
+    );
+  });
+
   it('sends a checkout without a chosen slot back to the booking page', async () => {
     const router = renderApp({
       engine: null,

@@ -68,3 +68,30 @@ export function useBookingRejection(appointment: AppointmentView | null | undefi
   }, [reason, message, navigate]);
   return rejection !== null;
 }
+
+/**
+ * A guide the server refused to generate after the booking went through (e.g. the appointment
+ * was cancelled before the queued request reached it): the success page would otherwise wait
+ * on 'Gerando...' forever. The refusal is shown like a booking error and the patient goes to
+ * their appointments, where the appointment's real state is.
+ */
+export function useGuideRejection(engine: SyncEngine | null, appointmentIds: readonly string[]) {
+  const navigate = useNavigate();
+  const key = appointmentIds.join(' ');
+  useEffect(() => {
+    if (!engine) return;
+    const ids = new Set(key.split(' '));
+    const sub = engine.events$.subscribe((event) => {
+      if (event.type !== 'mutation-rejected' || event.mutation.kind !== 'generate_guide') return;
+      if (!ids.has(event.mutation.appointmentId)) return;
+      showToast({
+        tone: 'error',
+        title: BOOKING_TEXTS.errorTitle,
+        description: event.message || BOOKING_TEXTS.errorDescription,
+        duration: BOOKING_ERROR_TOAST_MS,
+      });
+      void navigate(MY_APPOINTMENTS_PATH, { replace: true });
+    });
+    return () => sub.unsubscribe();
+  }, [engine, key, navigate]);
+}

@@ -16,6 +16,7 @@ import {
   MY_APPOINTMENTS_PATH,
   useBookingProgress,
   useBookingRejection,
+  useGuideRejection,
 } from './booking-outcome.ts';
 import { readSuccessState } from './checkout-state.ts';
 
@@ -98,6 +99,8 @@ function Success({ appointmentId }: { appointmentId: string }) {
   const { engine } = useSyncSession();
   const { appointment, status } = useBookingProgress(engine, appointmentId);
   useBookingRejection(appointment);
+  // The page may hold the optimistic id while the queue already speaks of the server's.
+  useGuideRejection(engine, appointment ? [appointmentId, appointment.id] : [appointmentId]);
   const guide = appointment?.guia ?? null;
   useHoldUpdates(guide === null);
 
