@@ -1,46 +1,23 @@
 import { Temporal } from 'temporal-polyfill';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AgendaMedicoDoc, SyncEvent } from '../../sync/index.ts';
-import type { TestPlatform } from '../support/platform.ts';
-import {
-  Device,
-  createDoctor,
-  createPatient,
-  rows,
-  signedInClient,
-  slot,
-  startSyncPlatform,
-  until,
-} from './support.ts';
+import type { Device } from './support.ts';
+import { createDoctor, createPatient, rows, signedInClient, slot, until } from './support.ts';
+import { syncTestBed } from './bed.ts';
 
-let t: TestPlatform;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  t = await startSyncPlatform();
-});
-afterEach(async () => {
-  await Promise.all(devices.splice(0).map((d) => d.stop()));
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const bed = syncTestBed();
 
 async function device(user: { email: string }, role: 'paciente' | 'medico'): Promise<Device> {
-  const d = new Device(t);
-  devices.push(d);
-  await d.start({ id: await d.signIn(user.email), role });
-  await d.sync.awaitInitialSync();
-  return d;
+  return (await bed.signedIn(user, role)).device;
 }
 
 const pulls = (d: Device, table: string) =>
-  d.net.requests.filter((r) => r.startsWith(`GET ${t.url}/rest/v1/${table}?`)).length;
+  d.net.requests.filter((r) => r.startsWith(`GET ${bed.t.url}/rest/v1/${table}?`)).length;
 
 describe('live replication', () => {
   it("[L1] a doctor's action reaches the patient's replica through Realtime, without a pull", async () => {
-    const doctor = await createDoctor(t);
-    const phone = await device(await createPatient(t), 'paciente');
+    const doctor = await createDoctor(bed.t);
+    const phone = await device(await createPatient(bed.t), 'paciente');
     const laptop = await device(doctor, 'medico');
 
     const booked = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(3) });
@@ -63,8 +40,8 @@ describe('live replication', () => {
   });
 
   it('[L2][R8] a resync right after an RPC result was stored still pulls that collection', async () => {
-    const doctor = await createDoctor(t);
-    const phone = await device(await createPatient(t), 'paciente');
+    const doctor = await createDoctor(bed.t);
+    const phone = await device(await createPatient(bed.t), 'paciente');
     const booked = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(9) });
     if (!booked.ok) throw new Error('booking was not queued');
     await until(phone.sync.appointments$, (l) => l[0]?.sync.state === 'synced');
@@ -77,14 +54,14 @@ describe('live replication', () => {
   });
 
   it("[P1][P2][P3][P4][L2] a doctor's offline schedule and link edits arrive after reconnecting; a conflict follows the written rule and is reported", async () => {
-    const doctor = await createDoctor(t, {
+    const doctor = await createDoctor(bed.t, {
       blocks: [
         { dia_semana: 1, hora_inicio: '08:00', hora_fim: '12:00', intervalo_em_minutos: 15 },
         { dia_semana: 2, hora_inicio: '08:00', hora_fim: '12:00', intervalo_em_minutos: 30 },
         { dia_semana: 4, hora_inicio: '14:00', hora_fim: '18:00', intervalo_em_minutos: 30 },
       ],
     });
-    const patient = await signedInClient(t, await createPatient(t));
+    const patient = await signedInClient(bed.t, await createPatient(bed.t));
     const monday = nextWeekday(1, '09:00');
     const booking = await patient.rpc('paciente_agendar', {
       p_medico_id: doctor.medicoId,
@@ -133,7 +110,7 @@ describe('live replication', () => {
     await laptop.sync.saveMeetingLink(appointmentId, 'https://meet.example.com/consulta');
 
     // Meanwhile the same doctor, on another device, moves Monday's block.
-    const other = await signedInClient(t, doctor);
+    const other = await signedInClient(bed.t, doctor);
     const moved = await other
       .from('agenda_medico')
       .update({ hora_inicio: '07:00', hora_fim: '12:30' })
@@ -159,7 +136,7 @@ describe('live replication', () => {
     ]);
     await laptop.sync.awaitInSync();
     const server = await rows<AgendaMedicoDoc>(
-      t.admin
+      bed.t.admin
         .from('agenda_medico')
         .select('dia_semana, hora_inicio, hora_fim, intervalo_em_minutos')
         .eq('medico_id', doctor.medicoId)
@@ -195,7 +172,7 @@ describe('live replication', () => {
     );
     expect(link?.meeting_link).toBe('https://meet.example.com/consulta');
     const [row] = await rows<{ meeting_link: string }>(
-      t.admin.from('agendamentos').select('meeting_link').eq('id', appointmentId),
+      bed.t.admin.from('agendamentos').select('meeting_link').eq('id', appointmentId),
     );
     expect(row?.meeting_link).toBe('https://meet.example.com/consulta');
   });

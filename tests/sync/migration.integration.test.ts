@@ -1,23 +1,12 @@
 import { firstValueFrom } from 'rxjs';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { PerfilDoc, SyncEvent } from '../../sync/index.ts';
 import { perfisSchema } from '../../sync/schemas.ts';
 import { TABLES, type TableSpec } from '../../sync/tables.ts';
-import type { TestPlatform } from '../support/platform.ts';
-import { Device, createDoctor, createPatient, slot, startSyncPlatform, until } from './support.ts';
+import { createDoctor, createPatient, slot, until } from './support.ts';
+import { syncTestBed } from './bed.ts';
 
-let t: TestPlatform;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  t = await startSyncPlatform();
-});
-afterEach(async () => {
-  await Promise.all(devices.splice(0).map((d) => d.stop()));
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const bed = syncTestBed();
 
 /**
  * The next version of the profiles collection, as an app update would ship it: it keeps the
@@ -38,10 +27,9 @@ const updatedTables = TABLES.map((s) => (s.name === profilesV1.name ? profilesV1
 type Profile = PerfilDoc & { created_at?: string | null };
 
 it('[R3][R4] a schema bump migrates the stored documents, re-pulls that collection from scratch and leaves the rest of the replica as it was', async () => {
-  const doctor = await createDoctor(t);
-  const patient = await createPatient(t);
-  const phone = new Device(t);
-  devices.push(phone);
+  const doctor = await createDoctor(bed.t);
+  const patient = await createPatient(bed.t);
+  const phone = bed.device();
   const id = await phone.signIn(patient.email);
   await phone.start({ id, role: 'paciente' });
   await phone.sync.awaitInitialSync();
@@ -87,7 +75,7 @@ it('[R3][R4] a schema bump migrates the stored documents, re-pulls that collecti
   );
   await phone.sync.awaitInSync();
   const firstPull = (table: string) =>
-    phone.net.requests.find((r) => r.startsWith(`GET ${t.url}/rest/v1/${table}?`)) ?? '';
+    phone.net.requests.find((r) => r.startsWith(`GET ${bed.t.url}/rest/v1/${table}?`)) ?? '';
   expect(firstPull('perfis_usuarios')).not.toContain('or=');
   // ...while the others resume from their checkpoints (these had rows at the first pull).
   for (const table of ['servicos', 'medicos', 'agenda_medico']) {

@@ -1,41 +1,13 @@
 import { firstValueFrom } from 'rxjs';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppointmentView, SyncEvent } from '../../sync/index.ts';
-import type { TestPlatform } from '../support/platform.ts';
-import {
-  Device,
-  createDoctor,
-  createPatient,
-  rows,
-  signedInClient,
-  slot,
-  startSyncPlatform,
-  until,
-} from './support.ts';
+import { createDoctor, createPatient, rows, signedInClient, slot, until } from './support.ts';
+import { syncTestBed } from './bed.ts';
 
-let t: TestPlatform;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  t = await startSyncPlatform();
-});
-afterEach(async () => {
+const bed = syncTestBed();
+afterEach(() => {
   vi.restoreAllMocks();
-  await Promise.all(devices.splice(0).map((d) => d.stop()));
 });
-afterAll(async () => {
-  await t?.stop();
-});
-
-async function patientDevice(): Promise<{ device: Device; id: string }> {
-  const p = await createPatient(t);
-  const device = new Device(t);
-  devices.push(device);
-  const id = await device.signIn(p.email);
-  await device.start({ id, role: 'paciente' });
-  await device.sync.awaitInitialSync();
-  return { device, id };
-}
 
 type Check = (x: AppointmentView) => boolean;
 
@@ -43,8 +15,8 @@ const isRpc = (name: string) => (url: string) => url.includes(`/rest/v1/rpc/${na
 
 describe('outbox', () => {
   it('[O1][O2][O3] an offline queue is applied once, in order, after reconnecting — even when a reply is lost', async () => {
-    const doctor = await createDoctor(t);
-    const { device: phone, id } = await patientDevice();
+    const doctor = await createDoctor(bed.t);
+    const { device: phone, id } = await bed.patientDevice();
 
     phone.offline();
     const a = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(1) });
@@ -71,14 +43,14 @@ describe('outbox', () => {
     expect(phone.net.lost).toHaveLength(1);
     expect(synced.map((x) => x.status)).toEqual(['confirmado', 'confirmado']);
     const server = await rows<{ mutation_id: string; guia_id: string | null }>(
-      t.admin.from('agendamentos').select('mutation_id, guia_id').eq('patient_id', id),
+      bed.t.admin.from('agendamentos').select('mutation_id, guia_id').eq('patient_id', id),
     );
     expect(server).toHaveLength(2);
     expect(server.map((r) => r.mutation_id).sort()).toEqual(
       [a.value.mutationId, b.value.mutationId].sort(),
     );
     expect(server.every((r) => r.guia_id !== null)).toBe(true);
-    const guides = await rows(t.admin.from('guias').select('id').eq('patient_id', id));
+    const guides = await rows(bed.t.admin.from('guias').select('id').eq('patient_id', id));
     expect(guides).toHaveLength(2);
     // The ids the screens were given keep working after the server assigned its own.
     const viaLocalId = await until(
@@ -91,8 +63,8 @@ describe('outbox', () => {
   });
 
   it("[O3][O4] a doctor's offline actions run in order per appointment once back online", async () => {
-    const doctor = await createDoctor(t);
-    const patient = await signedInClient(t, await createPatient(t));
+    const doctor = await createDoctor(bed.t);
+    const patient = await signedInClient(bed.t, await createPatient(bed.t));
     const booked = [];
     for (const n of [2, 6]) {
       const { error, ...result } = await patient.rpc('paciente_agendar', {
@@ -104,8 +76,7 @@ describe('outbox', () => {
     }
     const [first, second] = booked as [string, string];
 
-    const laptop = new Device(t);
-    devices.push(laptop);
+    const laptop = bed.device();
     await laptop.start({ id: await laptop.signIn(doctor.email), role: 'medico' });
     await until(laptop.sync.appointments$, (l) => l.length === 2);
 
@@ -137,7 +108,7 @@ describe('outbox', () => {
       meeting_link: 'https://meet.example.com/sala-2',
     });
     const server = await rows<{ id: string; status: string }>(
-      t.admin.from('agendamentos').select('id, status').in('id', booked),
+      bed.t.admin.from('agendamentos').select('id, status').in('id', booked),
     );
     expect(new Map(server.map((r) => [r.id, r.status]))).toEqual(
       new Map([
@@ -149,9 +120,9 @@ describe('outbox', () => {
   });
 
   it("[O5][O6] two patients, one slot: the offline loser's booking is rejected with the server's message, the slot shows taken, and the rest of the queue goes through", async () => {
-    const doctor = await createDoctor(t);
-    const { device: winner } = await patientDevice();
-    const { device: loser } = await patientDevice();
+    const doctor = await createDoctor(bed.t);
+    const { device: winner } = await bed.patientDevice();
+    const { device: loser } = await bed.patientDevice();
     const events: SyncEvent[] = [];
     loser.sync.events$.subscribe((e) => events.push(e));
 
@@ -192,7 +163,7 @@ describe('outbox', () => {
     const winnerView = await until(winner.sync.appointments$, (l) => l.length === 1);
     expect(winnerView[0]).toMatchObject({ status: 'confirmado', sync: { state: 'synced' } });
     const server = await rows(
-      t.admin
+      bed.t.admin
         .from('agendamentos')
         .select('id')
         .eq('medico_id', doctor.medicoId)
@@ -206,8 +177,8 @@ describe('outbox', () => {
   });
 
   it('[O2][O6] appointment$(id) follows one appointment by its key as the list shows it: queued, then confirmed under the server id, joined', async () => {
-    const doctor = await createDoctor(t);
-    const { device: phone, id } = await patientDevice();
+    const doctor = await createDoctor(bed.t);
+    const { device: phone, id } = await bed.patientDevice();
     /** The single-appointment view, once it matches `pred`, equals the list's entry. */
     async function sameAsList(mutationId: string, appointmentId: string, pred: Check) {
       const list = await until(phone.sync.appointments$, (l) =>
@@ -244,7 +215,7 @@ describe('outbox', () => {
       (x) => x.sync.state === 'synced' && x.guia !== null && x.servico !== null,
     );
     const [server] = await rows<{ id: string; guia_id: string }>(
-      t.admin.from('agendamentos').select('id, guia_id').eq('mutation_id', a.value.mutationId),
+      bed.t.admin.from('agendamentos').select('id, guia_id').eq('mutation_id', a.value.mutationId),
     );
     // The optimistic id now leads to the server's appointment (O2).
     expect(synced).toMatchObject({
@@ -259,8 +230,8 @@ describe('outbox', () => {
   });
 
   it('[A1] a token that expires offline signs nobody out; nothing is sent as anon while supabase-js has no session; the queue goes through after the refresh', async () => {
-    const doctor = await createDoctor(t);
-    const { device: phone } = await patientDevice();
+    const doctor = await createDoctor(bed.t);
+    const { device: phone } = await bed.patientDevice();
     const authEvents: string[] = [];
     phone.client.auth.onAuthStateChange((event) => void authEvents.push(event));
     // The device's clock, moved on instead of the test waiting: supabase-js retries a failed

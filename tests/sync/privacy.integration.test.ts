@@ -1,40 +1,12 @@
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { IDBKeyRange } from 'fake-indexeddb';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openReplica } from '../../sync/database.ts';
-import type { TestPlatform } from '../support/platform.ts';
-import {
-  Device,
-  createDoctor,
-  createPatient,
-  rows,
-  slot,
-  startSyncPlatform,
-  until,
-} from './support.ts';
+import type { Device } from './support.ts';
+import { createDoctor, rows, slot, until } from './support.ts';
+import { syncTestBed } from './bed.ts';
 
-let t: TestPlatform;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  t = await startSyncPlatform();
-});
-afterEach(async () => {
-  await Promise.all(devices.splice(0).map((d) => d.stop()));
-});
-afterAll(async () => {
-  await t?.stop();
-});
-
-async function patientDevice(): Promise<{ device: Device; id: string }> {
-  const p = await createPatient(t);
-  const device = new Device(t);
-  devices.push(device);
-  const id = await device.signIn(p.email);
-  await device.start({ id, role: 'paciente' });
-  await device.sync.awaitInitialSync();
-  return { device, id };
-}
+const bed = syncTestBed();
 
 /** Everything stored in a closed replica, collection by collection. */
 async function replicaContents(device: Device, id: string) {
@@ -60,9 +32,9 @@ async function replicaContents(device: Device, id: string) {
 
 describe('privacy', () => {
   it("[R1][P1] a patient's replica holds only that patient's rows; own profile edits made offline reach the server", async () => {
-    const doctor = await createDoctor(t);
-    const a = await patientDevice();
-    const b = await patientDevice();
+    const doctor = await createDoctor(bed.t);
+    const a = await bed.patientDevice();
+    const b = await bed.patientDevice();
     for (const [who, n] of [
       [a, 1],
       [b, 3],
@@ -93,7 +65,7 @@ describe('privacy', () => {
     a.device.online();
     await a.device.sync.awaitInSync();
     const [profile] = await rows<{ whatsapp: string }>(
-      t.admin.from('perfis_usuarios').select('whatsapp').eq('id', a.id),
+      bed.t.admin.from('perfis_usuarios').select('whatsapp').eq('id', a.id),
     );
     expect(profile?.whatsapp).toBe('(11) 98888-7777');
 
@@ -111,8 +83,8 @@ describe('privacy', () => {
   });
 
   it("[R1] signing out deletes the user's replica, queued mutations included", async () => {
-    const doctor = await createDoctor(t);
-    const { device, id } = await patientDevice();
+    const doctor = await createDoctor(bed.t);
+    const { device, id } = await bed.patientDevice();
     device.offline();
     await device.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(5) });
     const names = async () => (await device.indexedDB.databases()).map((d) => d.name ?? '');

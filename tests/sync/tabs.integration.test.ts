@@ -1,31 +1,12 @@
 import { IDBKeyRange } from 'fake-indexeddb';
 import type { RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { TestPlatform } from '../support/platform.ts';
-import {
-  Device,
-  createDoctor,
-  createPatient,
-  rows,
-  slot,
-  startSyncPlatform,
-  until,
-} from './support.ts';
+import { expect, it } from 'vitest';
+import type { Device } from './support.ts';
+import { createDoctor, createPatient, rows, slot, until } from './support.ts';
+import { syncTestBed } from './bed.ts';
 
-let t: TestPlatform;
-const tabs: Device[] = [];
-
-beforeAll(async () => {
-  t = await startSyncPlatform();
-});
-afterEach(async () => {
-  // The second tab first: it is not the leader, and closing the leader hands leadership over.
-  for (const tab of tabs.splice(0).reverse()) await tab.stop();
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const bed = syncTestBed();
 
 /**
  * The storage of a second tab of `first`'s browser: Dexie over the same IndexedDB, under
@@ -44,11 +25,10 @@ function secondTabStorage(first: Device): RxStorage<unknown, unknown> {
 const isBooking = (r: string) => r.includes('/rest/v1/rpc/paciente_agendar');
 
 it('[Q1] two tabs queue at once: every mutation is kept, sent once by the leader tab, and shown in both', async () => {
-  const doctor = await createDoctor(t);
-  const patient = await createPatient(t);
-  const first = new Device(t);
-  const second = new Device(t);
-  tabs.push(first, second);
+  const doctor = await createDoctor(bed.t);
+  const patient = await createPatient(bed.t);
+  const first = bed.device();
+  const second = bed.device();
   const id = await first.signIn(patient.email);
   await second.signIn(patient.email);
   const user = { id, role: 'paciente' as const };
@@ -91,7 +71,7 @@ it('[Q1] two tabs queue at once: every mutation is kept, sent once by the leader
   await until(second.sync.mutations$, (m) => m.length === 0);
 
   const server = await rows<{ mutation_id: string }>(
-    t.admin.from('agendamentos').select('mutation_id').eq('patient_id', id),
+    bed.t.admin.from('agendamentos').select('mutation_id').eq('patient_id', id),
   );
   expect(server.map((r) => r.mutation_id).sort()).toEqual([...mutationIds].sort());
   // Only the leader sent, each booking once.
