@@ -115,9 +115,3 @@ create function public.reject(reason text) returns void language plpgsql as $$
 begin
   raise exception 'Operação recusada: %', reason using hint = 'business_rule', detail = 'sample detail';
 end $$;
-
-create view public.published_posts as
-  select id, author_id, title from public.posts where published;
-
-create function public.overloaded(x integer) returns text language sql immutable as $$ select 'integer' $$;
-create function public.overloaded(x text) returns text language sql immutable as $$ select 'text' $$;

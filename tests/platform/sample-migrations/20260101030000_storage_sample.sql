@@ -4,6 +4,13 @@ insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_typ
 values ('avatars', 'avatars', true, 5242880, array['image/png', 'image/jpeg', 'image/webp']),
        ('docs', 'docs', false, null, null);
 
+do $$ begin
+  if to_regprocedure('auth.uid()') is null then
+    create function auth.uid() returns uuid language sql stable as
+      $f$ select nullif(current_setting('request.jwt.claims', true)::jsonb ->> 'sub', '')::uuid $f$;
+  end if;
+end $$;
+
 -- avatars: anyone may read; a signed-in user writes only under their own {uid}/ folder.
 create policy avatars_read on storage.objects for select
   using (bucket_id = 'avatars');
