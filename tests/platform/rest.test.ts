@@ -5,7 +5,8 @@ import { startTestPlatform, testClient, type TestPlatform } from '../support/pla
 
 /**
  * PostgREST conformance of /rest/v1 through the unmodified supabase-js client, over the
- * sample schema in sample-migrations/20260101001000_rest_sample.sql and 20260101040000_rest_views_overloads.sql.
+ * sample schema in sample-migrations/20260101001000_rest_sample.sql and
+ * 20260101040000_rest_views_overloads.sql.
  */
 let t: TestPlatform;
 let anon: SupabaseClient;
