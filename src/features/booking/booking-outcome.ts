@@ -34,6 +34,16 @@ export function useBookingProgress(
   };
 }
 
+/** Spec §4 step 5's error toast: the server's message, or the generic one. */
+function showBookingError(message: string | null): void {
+  showToast({
+    tone: 'error',
+    title: BOOKING_TEXTS.errorTitle,
+    description: message ?? BOOKING_TEXTS.errorDescription,
+    duration: BOOKING_ERROR_TOAST_MS,
+  });
+}
+
 /**
  * Spec §4 "Booking flow" step 5, for a booking the server refused after the fact (it was
  * queued offline, or someone took the slot first): a taken slot sends the patient silently to
@@ -53,12 +63,7 @@ export function useBookingRejection(appointment: AppointmentView | null | undefi
     }
     if (!toasted.current) {
       toasted.current = true;
-      showToast({
-        tone: 'error',
-        title: BOOKING_TEXTS.errorTitle,
-        description: message ?? BOOKING_TEXTS.errorDescription,
-        duration: BOOKING_ERROR_TOAST_MS,
-      });
+      showBookingError(message);
     }
     const id = setTimeout(
       () => void navigate('/agendamentos', { replace: true }),
@@ -84,12 +89,7 @@ export function useGuideRejection(engine: SyncEngine | null, appointmentIds: rea
     const sub = engine.events$.subscribe((event) => {
       if (event.type !== 'mutation-rejected' || event.mutation.kind !== 'generate_guide') return;
       if (!ids.has(event.mutation.appointmentId)) return;
-      showToast({
-        tone: 'error',
-        title: BOOKING_TEXTS.errorTitle,
-        description: event.message || BOOKING_TEXTS.errorDescription,
-        duration: BOOKING_ERROR_TOAST_MS,
-      });
+      showBookingError(event.message || null);
       void navigate(MY_APPOINTMENTS_PATH, { replace: true });
     });
     return () => sub.unsubscribe();
