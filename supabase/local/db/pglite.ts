@@ -21,13 +21,7 @@ function batchMessage(statements: readonly Statement[]): Uint8Array {
     protocol.serialize.execute({}),
   ]);
   parts.push(protocol.serialize.sync());
-  const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const p of parts) {
-    message.set(p, offset);
-    offset += p.length;
-  }
-  return message;
+  return Buffer.concat(parts);
 }
 
 /**
