@@ -113,9 +113,11 @@ export async function openOutbox(deps: OutboxDeps): Promise<Outbox> {
     return next;
   }
 
-  // Changes made by other tabs: show them, and the leader sends what they queued.
-  const others = deps.db.getLocal$<OutboxState>(OUTBOX_DOC).subscribe((stored) => {
-    if (stored && show(stored)) wake();
+  // Changes made by other tabs: show them, and the leader sends what they queued. The
+  // document's own `$` looks at each change batch once; `db.getLocal$` would run two async
+  // steps for every document of every collection (20,000 during a doctor's first sync).
+  const others = doc.$.subscribe((stored) => {
+    if (show(stored)) wake();
   });
 
   async function sendOne(m: Mutation): Promise<void> {
