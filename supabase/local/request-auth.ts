@@ -33,23 +33,50 @@ export async function identify(
 
 export type RequestInfo = { method: string; path: string; headers?: Record<string, string> };
 
-/** The settings PostgREST gives every request, as one statement with bound values. */
+/** A client repeats one token for its whole life: its claims are serialised once. */
+const claimsJson = new WeakMap<JwtClaims, string>();
+
+function serializedClaims(claims: JwtClaims): string {
+  let json = claimsJson.get(claims);
+  if (json === undefined) {
+    json = JSON.stringify(claims);
+    claimsJson.set(claims, json);
+  }
+  return json;
+}
+
+const SETTINGS = [
+  'search_path',
+  'role',
+  'request.jwt.claims',
+  'request.method',
+  'request.path',
+  'request.headers',
+];
+
+/**
+ * The settings PostgREST gives every request, as one statement with bound values. It selects
+ * no columns: the values set would otherwise come back in a row the driver has to describe and
+ * parse on every request.
+ */
+const SETTINGS_SQL = `select from (select ${SETTINGS.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')} offset 0) settings`;
+
 function settingsStatement(
   identity: Pick<Identity, 'role' | 'claims'>,
   request: RequestInfo,
 ): Statement {
-  const settings: [string, string][] = [
-    ['search_path', '"public", "extensions"'],
-    ['role', identity.role],
-    ['request.jwt.claims', JSON.stringify(identity.claims)],
-    ['request.method', request.method],
-    ['request.path', request.path],
-    ['request.headers', JSON.stringify(request.headers ?? {})],
+  const values = [
+    '"public", "extensions"',
+    identity.role,
+    serializedClaims(identity.claims),
+    request.method,
+    request.path,
+    JSON.stringify(request.headers ?? {}),
   ];
   return {
     name: 'pgrst_settings',
-    sql: `select ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`,
-    params: settings.flat(),
+    sql: SETTINGS_SQL,
+    params: SETTINGS.flatMap((name, i) => [name, values[i]]),
   };
 }
 
@@ -68,7 +95,7 @@ export function runAs<T>(
 }
 
 /**
- * `runAs` for statements that need no decision in between: settings, statements and COMMIT
+ * `runAs` for statements that need no decision in between: settings and statements
  * leave together, so the whole request costs one round trip on PostgreSQL. Resolves to the
  * statements' results (without the settings').
  */

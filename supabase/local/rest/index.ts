@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { PlatformContext } from '../context.ts';
 import type { NodeEnv } from '../node-env.ts';
 import type { Queryable, QueryResult } from '../db/index.ts';
@@ -44,6 +44,8 @@ const CATALOG_CHANGED = new Set(['42703', '42P01', '42883']);
 
 type RestRequest = {
   req: Request;
+  /** All request headers by lower-case name, for `request.headers`. */
+  headers: Record<string, string>;
   body: BodySource;
   url: URL;
   name: string;
@@ -118,7 +120,7 @@ export function createRestApp(ctx: PlatformContext): Hono<NodeEnv> {
     const request = {
       method: r.req.method,
       path: r.rpc ? `/rpc/${r.name}` : `/${r.name}`,
-      headers: Object.fromEntries(r.req.headers),
+      headers: r.headers,
     };
     const statements = plan.shape === 'affected' ? plan.statements : [plan];
     const run = async (tx: Queryable): Promise<Outcome> => {
@@ -337,7 +339,7 @@ export function createRestApp(ctx: PlatformContext): Hono<NodeEnv> {
 
   async function handle(
     req: Request,
-    body: BodySource,
+    node: NodeEnv['Bindings'] | undefined,
     name: string,
     rpc: boolean,
   ): Promise<Response> {
@@ -356,7 +358,8 @@ export function createRestApp(ctx: PlatformContext): Hono<NodeEnv> {
     if (!prefer.ok) return errorResponse(prefer.error, head);
     const r: RestRequest = {
       req,
-      body,
+      headers: allHeaders(req, node),
+      body: node?.incoming ?? req.body,
       url: new URL(req.url),
       name,
       rpc,
@@ -374,9 +377,8 @@ export function createRestApp(ctx: PlatformContext): Hono<NodeEnv> {
   }
 
   const app = new Hono<NodeEnv>();
-  const body = (c: Context<NodeEnv>): BodySource => c.env?.incoming ?? c.req.raw.body;
-  app.all('/rpc/:fn', (c) => handle(c.req.raw, body(c), c.req.param('fn'), true));
-  app.all('/:table', (c) => handle(c.req.raw, body(c), c.req.param('table'), false));
+  app.all('/rpc/:fn', (c) => handle(c.req.raw, c.env, c.req.param('fn'), true));
+  app.all('/:table', (c) => handle(c.req.raw, c.env, c.req.param('table'), false));
   app.all('*', (c) =>
     errorResponse(
       apiError(404, 'PGRST125', `Invalid path specified in request URL`, null, null),
@@ -384,6 +386,20 @@ export function createRestApp(ctx: PlatformContext): Hono<NodeEnv> {
     ),
   );
   return app;
+}
+
+/**
+ * Node has already parsed the headers into a plain object; iterating the Fetch `Headers`
+ * instead would build a second copy of them on every request.
+ */
+function allHeaders(req: Request, node: NodeEnv['Bindings'] | undefined): Record<string, string> {
+  const parsed = node?.incoming?.headers;
+  if (!parsed) return Object.fromEntries(req.headers);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parsed)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
 }
 
 function tableMissing(cache: SchemaCache, name: string): Result<never> {
