@@ -2,8 +2,8 @@
  * /rest/v1 versus the same SQL sent straight to the database with the platform's own driver,
  * on PostgreSQL and on PGlite: GET by id and a single-row POST (return=minimal), 16 concurrent
  * clients, fixed duration. Three rows per case: `REST` (HTTP through the platform), `direct`
- * (the generated statement alone) and `direct+role` (the statement as REST runs it — in one
- * batch with the role/claims settings and COMMIT, no HTTP), so the ratios split the cost of the
+ * (the generated statement alone) and `direct+role` (the statement as REST runs it — after the
+ * role/claims settings, in one batch and one implicit transaction, no HTTP), so the ratios split the cost of the
  * HTTP layer from the cost of running as the caller. `npx tsx bench/rest/index.ts` or
  * `npm run bench`.
  */

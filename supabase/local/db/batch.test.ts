@@ -50,3 +50,44 @@ describe('Database.batch binds values as query does', () => {
     expect(results[2]?.rows).toEqual([{ n: 1 }, { n: 12 }, { n: 13 }]);
   });
 });
+
+describe('Database.batch named statements', () => {
+  let db: Database;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => ({ db, dispose } = await freshDatabase()));
+  afterAll(() => dispose());
+
+  const twice = { name: 'batch_twice', sql: 'select $1::int * 2 as n' };
+
+  it('are reused across batches and within one', async () => {
+    for (const n of [1, 2, 3]) {
+      const results = await db.batch([
+        { ...twice, params: [n] },
+        { ...twice, params: [n + 10] },
+      ]);
+      expect(results.map((r) => r.rows)).toEqual([[{ n: 2 * n }], [{ n: 2 * (n + 10) }]]);
+    }
+  });
+
+  it('stay usable after a batch failed while binding one', async () => {
+    const checked = { name: 'batch_checked', sql: 'select $1::int + 1 as n' };
+    // Parse succeeds, Bind fails: the statement exists on the server but never completed.
+    await expect(db.batch([{ ...checked, params: ['not a number'] }])).rejects.toMatchObject({
+      code: '22P02',
+    });
+    const [after] = await db.batch([{ ...checked, params: [41] }]);
+    expect(after?.rows).toEqual([{ n: 42 }]);
+  });
+
+  it('run in one transaction: a local setting reaches the later statements only', async () => {
+    const [, seen] = await db.batch([
+      { sql: `select set_config('app.batch_probe', $1, true)`, params: ['inside'] },
+      { sql: `select current_setting('app.batch_probe', true) as v` },
+    ]);
+    expect(seen?.rows).toEqual([{ v: 'inside' }]);
+    const outside = await db.query<{ v: string | null }>(
+      `select nullif(current_setting('app.batch_probe', true), '') as v`,
+    );
+    expect(outside.rows).toEqual([{ v: null }]);
+  });
+});

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import type { Database, QueryResult, Queryable, Row, Statement } from './types.ts';
+import type { Database, QueryResult, Queryable, Row } from './types.ts';
+import { runBatch } from './postgres-batch.ts';
 import { TEXT_OIDS, identity } from './text-types.ts';
 
 const textTypes = {
@@ -14,33 +15,12 @@ const toResult = <T>(r: pg.QueryResult): QueryResult<T> => ({
   rowCount: r.rowCount ?? r.rows.length,
 });
 
-const statement = (s: Statement): pg.QueryConfig => ({
-  text: s.sql,
-  values: s.params as unknown[],
-  name: s.name,
-});
-
 /**
- * Sends everything `submit` queues on `client` in one write. In pipeline mode node-pg puts each
- * query on the wire at once, each with its own Sync, so a transaction's statements cost one
- * round trip instead of one each; corking also saves a system call per statement.
- */
-function pipelined<T>(client: pg.PoolClient, submit: () => T): T {
-  const stream = client.connection.stream;
-  stream.cork();
-  try {
-    return submit();
-  } finally {
-    stream.uncork();
-  }
-}
-
-/**
- * PostgreSQL through a node-pg pool in pipeline mode (queries are written without waiting for
- * the previous reply); LISTEN uses one dedicated client.
+ * PostgreSQL through a node-pg pool; batches (and a transaction's BEGIN with its prelude) go out
+ * as one extended-protocol sequence (`runBatch`); LISTEN uses one dedicated client.
  */
 export async function openPostgres(connectionString: string, max = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max, types: textTypes, pipeline: true });
+  const pool = new pg.Pool({ connectionString, max, types: textTypes });
   // An idle client dying (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   await pool.query('select 1');
@@ -108,13 +88,11 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
-        const [begun, prelude] = pipelined(client, () => [
-          client.query('begin'),
-          opts?.prelude && client.query(statement(opts.prelude)),
-        ]);
-        const started = await Promise.allSettled([begun, prelude]);
-        const failed = started.find((s) => s.status === 'rejected');
-        if (failed) throw failed.reason;
+        await runBatch(
+          client,
+          [{ sql: 'begin' }, ...(opts?.prelude ? [opts.prelude] : [])],
+          textTypes,
+        );
         const result = await fn(wrap(client));
         await client.query('commit');
         return result;
@@ -125,26 +103,14 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
         client.release(broken);
       }
     },
-    async batch(statements: readonly Statement[]) {
+    async batch(statements) {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
-        // If a statement fails, the ones after it fail with 25P02 and COMMIT answers ROLLBACK:
-        // nothing of the batch persists, and the first rejection is the real cause.
-        const settled = await Promise.allSettled(
-          pipelined(client, () => [
-            client.query('begin'),
-            ...statements.map((s) => client.query(statement(s))),
-            client.query('commit'),
-          ]),
-        );
-        const failed = settled.find((s) => s.status === 'rejected');
-        if (failed) {
-          if (!isServerError(failed.reason)) broken = failed.reason as Error;
-          throw failed.reason;
-        }
-        const values = settled.map((s) => (s as PromiseFulfilledResult<pg.QueryResult>).value);
-        return values.slice(1, -1).map((r) => toResult(r));
+        return await runBatch(client, statements, textTypes);
+      } catch (e) {
+        if (!isServerError(e)) broken = e as Error;
+        throw e;
       } finally {
         client.release(broken);
       }

@@ -35,9 +35,9 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: { prelude?: Statement }): Promise<T>;
   /**
    * Runs `statements` as one transaction and resolves to each one's result; the first error
-   * rolls everything back and rejects with it. All statements and the COMMIT leave together, so
-   * on PostgreSQL the whole transaction costs one network round trip — the fast path for work
-   * that needs no decision between its statements.
+   * rolls everything back and rejects with it. The statements leave together and run as one
+   * implicit transaction (no BEGIN/COMMIT), so on PostgreSQL the whole batch costs one network
+   * round trip — the fast path for work that needs no decision between its statements.
    */
   batch(statements: readonly Statement[]): Promise<QueryResult[]>;
   /**

@@ -1,0 +1,132 @@
+import type pg from 'pg';
+import { paramText } from './param-text.ts';
+import type { QueryResult, Row, Statement } from './types.ts';
+
+type Parser = (text: string) => unknown;
+type RowDescription = { fields: { name: string; dataTypeID: number }[] };
+type DataRow = { fields: (string | null)[] };
+type CommandComplete = { text: string };
+
+/**
+ * Named statements prepared on each connection, by name → text. A name counts as prepared once
+ * a statement using it has completed; until then it is closed before being parsed again, so a
+ * batch cut short cannot leave the next one tripping over "prepared statement already exists".
+ */
+const preparedOn = new WeakMap<pg.Connection, Map<string, string>>();
+
+/** `SELECT 1`, `INSERT 0 3`, `UPDATE 2`: the count is the last number, if any. */
+function commandRowCount(tag: string): number | undefined {
+  const count = /(\d+)$/.exec(tag)?.[1];
+  return count === undefined ? undefined : Number(count);
+}
+
+/**
+ * `statements` as one extended-protocol sequence closed by a single Sync, written in one go:
+ * PostgreSQL runs everything before a Sync as one implicit transaction (the first error skips
+ * the rest and rolls it all back), so the batch needs no BEGIN/COMMIT and costs one round trip
+ * and four messages per statement. A node-pg Submittable: the client hands it the backend's
+ * replies until ReadyForQuery.
+ */
+class BatchQuery implements pg.Submittable {
+  private readonly results: QueryResult[] = [];
+  private fields: string[] = [];
+  private parsers: Parser[] = [];
+  private rows: Row[] = [];
+  private settled = false;
+  private connection: pg.Connection | undefined;
+
+  constructor(
+    private readonly statements: readonly Statement[],
+    private readonly types: pg.CustomTypesConfig,
+    private readonly done: (error: Error | null, results: QueryResult[]) => void,
+  ) {}
+
+  submit(connection: pg.Connection): void {
+    this.connection = connection;
+    let prepared = preparedOn.get(connection);
+    if (!prepared) preparedOn.set(connection, (prepared = new Map<string, string>()));
+    const parsedHere = new Set<string>();
+    const stream = connection.stream;
+    stream.cork();
+    try {
+      for (const s of this.statements) {
+        const name = s.name ?? '';
+        if (!name || (prepared.get(name) !== s.sql && !parsedHere.has(name))) {
+          if (name) {
+            connection.close({ type: 'S', name }, true);
+            parsedHere.add(name);
+          }
+          connection.parse({ text: s.sql, name, types: [] }, true);
+        }
+        connection.bind({ statement: name, values: (s.params ?? []).map(paramText) }, true);
+        connection.describe({ type: 'P', name: '' }, true);
+        connection.execute({ portal: '' }, true);
+      }
+      connection.sync();
+    } finally {
+      stream.uncork();
+    }
+  }
+
+  handleRowDescription(msg: RowDescription): void {
+    this.fields = msg.fields.map((f) => f.name);
+    this.parsers = msg.fields.map((f) => this.types.getTypeParser(f.dataTypeID, 'text') as Parser);
+  }
+
+  handleDataRow(msg: DataRow): void {
+    const row: Row = {};
+    for (let i = 0; i < this.fields.length; i++) {
+      const value = msg.fields[i] ?? null;
+      row[this.fields[i]!] = value === null ? null : this.parsers[i]!(value);
+    }
+    this.rows.push(row);
+  }
+
+  handleCommandComplete(msg: CommandComplete): void {
+    const statement = this.statements[this.results.length];
+    if (statement?.name && this.connection) {
+      preparedOn.get(this.connection)?.set(statement.name, statement.sql);
+    }
+    this.results.push({
+      rows: this.rows,
+      rowCount: commandRowCount(msg.text) ?? this.rows.length,
+    });
+    this.fields = [];
+    this.parsers = [];
+    this.rows = [];
+  }
+
+  handleEmptyQuery(): void {
+    this.results.push({ rows: [], rowCount: 0 });
+  }
+
+  /** A server error (the rest of the batch was skipped) or a dead connection. */
+  handleError(error: Error): void {
+    this.settle(error);
+  }
+
+  handleReadyForQuery(): void {
+    this.settle(null);
+  }
+
+  private settle(error: Error | null): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.done(error, this.results);
+  }
+}
+
+/** Runs `statements` on `client` as one implicit transaction; resolves to each one's result. */
+export function runBatch(
+  client: pg.ClientBase,
+  statements: readonly Statement[],
+  types: pg.CustomTypesConfig,
+): Promise<QueryResult[]> {
+  return new Promise((resolve, reject) => {
+    client.query(
+      new BatchQuery(statements, types, (error, results) =>
+        error ? reject(error) : resolve(results),
+      ),
+    );
+  });
+}
