@@ -298,10 +298,14 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
   }
 
   async function goOnline(): Promise<void> {
-    for (const live of lives.values()) {
-      if (!live.channel) subscribeLive(live);
-      await live.replication.start();
-    }
+    // All at once: each start opens its replication's meta storage first, so starting them one
+    // after another held the big collections' first page back by the opens of the ones before.
+    await Promise.all(
+      [...lives.values()].map((live) => {
+        if (!live.channel) subscribeLive(live);
+        return live.replication.start();
+      }),
+    );
     outbox.wake({ resetBackoff: true });
   }
 
