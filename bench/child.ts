@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-export type Child<T> = { ready: T; stop: () => Promise<void> };
+export type Child<T> = { ready: T; pid: number; stop: () => Promise<void> };
 
 /**
  * Runs a TypeScript file in its own Node process (so what it serves does not share the
@@ -23,6 +23,7 @@ export async function startChild<T>(
   });
   return {
     ready: JSON.parse(first) as T,
+    pid: child.pid!,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -7,6 +7,7 @@
  * HTTP layer from the cost of running as the caller. `npx tsx bench/rest/index.ts` or
  * `npm run bench`.
  */
+import { readFileSync } from 'node:fs';
 import { openDatabase, type Database } from '../../supabase/local/db/index.ts';
 import { bootstrap } from '../../supabase/local/bootstrap/index.ts';
 import { createLogger } from '../../supabase/local/log.ts';
@@ -17,6 +18,8 @@ import { freshPostgres, MIGRATIONS_DIR, startServer } from './setup.ts';
 const CLIENTS = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROWS = 1000;
+/** USER_HZ: /proc reports CPU time in ticks of 1/100 s on Linux. */
+const CLOCK_TICKS = 100;
 
 /** The statements /rest/v1 generates for these two requests (see rest/plans.ts). */
 const GET_SQL =
@@ -31,11 +34,30 @@ const anonIdentity = { role: 'anon', claims: { role: 'anon' } };
 const randomId = () => 1 + Math.floor(Math.random() * ROWS);
 const newRow = () => JSON.stringify([{ name: 'bench', qty: 1 }]);
 
-type Row = { backend: string; scenario: string; path: string; m: Measurement };
+type Row = {
+  backend: string;
+  scenario: string;
+  path: string;
+  m: Measurement;
+  /** CPU time of the server process per request (HTTP rows only). */
+  serverCpuUs?: number;
+};
 
 function fmt(r: Row): string {
   const rps = r.m.requests / r.m.seconds;
-  return `${r.backend.padEnd(10)} ${r.scenario.padEnd(10)} ${r.path.padEnd(16)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${r.m.p50.toFixed(2).padStart(6)} ms  p99 ${r.m.p99.toFixed(2).padStart(6)} ms`;
+  const cpu = r.serverCpuUs === undefined ? '' : `  server CPU ${r.serverCpuUs.toFixed(0)} µs/req`;
+  return `${r.backend.padEnd(10)} ${r.scenario.padEnd(10)} ${r.path.padEnd(16)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${r.m.p50.toFixed(2).padStart(6)} ms  p99 ${r.m.p99.toFixed(2).padStart(6)} ms${cpu}`;
+}
+
+/** User + system CPU time of a process in µs, from /proc (Linux). */
+function cpuTimeUs(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1e6) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
 }
 
 async function benchBackend(
@@ -61,8 +83,14 @@ async function benchBackend(
   ) => {
     request.close();
     request = httpClient(base, CLIENTS);
+    const overHttp = path === 'REST' || path === 'HTTP alone';
+    const cpuBefore = overHttp ? cpuTimeUs(server.pid) : undefined;
     const m = await measure(async () => void (await op()), CLIENTS, SECONDS);
-    const row = { backend, scenario, path, m };
+    const cpuAfter = overHttp ? cpuTimeUs(server.pid) : undefined;
+    const row: Row = { backend, scenario, path, m };
+    if (cpuBefore !== undefined && cpuAfter !== undefined) {
+      row.serverCpuUs = (cpuAfter - cpuBefore) / (m.requests + m.warmupRequests);
+    }
     console.log(fmt(row));
     rows.push(row);
   };

@@ -1,6 +1,13 @@
 import net from 'node:net';
 
-export type Measurement = { requests: number; seconds: number; p50: number; p99: number };
+export type Measurement = {
+  requests: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  /** Requests made during the warm-up before the measured window. */
+  warmupRequests: number;
+};
 
 /**
  * Runs `op` from `clients` concurrent loops for `seconds`, after a short warm-up, and
@@ -12,9 +19,13 @@ export async function measure(
   seconds: number,
 ): Promise<Measurement> {
   const warmUntil = performance.now() + 500;
+  let warmupRequests = 0;
   await Promise.all(
     Array.from({ length: clients }, async () => {
-      while (performance.now() < warmUntil) await op();
+      while (performance.now() < warmUntil) {
+        await op();
+        warmupRequests++;
+      }
     }),
   );
   const latencies: number[] = [];
@@ -33,7 +44,13 @@ export async function measure(
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { requests: latencies.length, seconds: elapsed, p50: at(0.5), p99: at(0.99) };
+  return {
+    requests: latencies.length,
+    seconds: elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    warmupRequests,
+  };
 }
 
 /**

@@ -28,6 +28,7 @@ export async function freshPostgres(
 }
 
 export type ServerProcess = {
+  pid: number;
   url: string;
   floorUrl: string;
   anonKey: string;
@@ -40,5 +41,5 @@ export async function startServer(databaseUrl: string | undefined): Promise<Serv
     fileURLToPath(new URL('./server.ts', import.meta.url)),
     databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {},
   );
-  return { ...child.ready, stop: child.stop };
+  return { ...child.ready, pid: child.pid, stop: child.stop };
 }
