@@ -177,11 +177,15 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
   for (const spec of specs) {
     const collection = db.collections[spec.name] as RxCollection<ReplicaDoc>;
     const identifier = `${spec.name}-v${spec.schema.version}:${opts.user?.id ?? 'visitor'}@${opts.serverUrl}`;
+    // A page is reported when it arrives, before RxDB stores it: the first catch-up counts only
+    // once RxDB says the first pull is in the replica, or a screen would read "first sync done"
+    // next to rows that are not there yet (S1).
+    let stored = false;
     const source = createPullSource({
       client: opts.supabase,
       spec,
       overlapMs: opts.overlapMs ?? 2_000,
-      onPage: ({ rows, caughtUp }) => status.page(spec.name, rows, caughtUp),
+      onPage: ({ rows, caughtUp }) => status.page(spec.name, rows, caughtUp && stored),
       ensureSession,
     });
     const replication = replicateRxCollection<ReplicaDoc, Checkpoint>({
@@ -215,6 +219,14 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
       replication.active$.subscribe((a) => status.active(spec.name, a)),
     );
     lives.set(spec.name, { spec, source, replication, channel: null });
+    // Rejects (EmptyError) when the engine closes first: nothing to report then.
+    replication.awaitInitialReplication().then(
+      () => {
+        stored = true;
+        status.page(spec.name, 0, true);
+      },
+      () => undefined,
+    );
   }
 
   /**
