@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/local/db/index.ts';
 import {
@@ -12,6 +13,7 @@ import {
   rejection,
   slot,
   user,
+  ZONE,
   type Actor,
   type DoctorFixture,
   type TestDatabase,
@@ -45,6 +47,18 @@ let quarter: DoctorFixture;
 let patientA: string;
 let patientB: string;
 let slotCounter = 0;
+
+/**
+ * `start` if its 30 minutes end by midnight in São Paulo, else the next day's 00:00: a
+ * consultation must fit in one availability block and the fixtures' blocks end at 24:00, so late
+ * in the evening the first start past the 20-minute notice is the next day's first.
+ */
+function fitsTheDay(start: Temporal.Instant): string {
+  const local = start.toZonedDateTimeISO(ZONE);
+  const midnight = local.toPlainDate().add({ days: 1 }).toZonedDateTime({ timeZone: ZONE });
+  const fits = Temporal.ZonedDateTime.compare(local.add({ minutes: 30 }), midnight) <= 0;
+  return (fits ? start : midnight.toInstant()).toString();
+}
 
 /** A fresh slot per test so tests never collide on the partial unique index. */
 const nextSlot = () => slot(slotCounter++);
@@ -224,7 +238,7 @@ describe('paciente_agendar', () => {
     const step = 5 * 60_000;
     const nextFive = Math.ceil((Date.now() + 1000) / step) * step;
     const within20 = new Date(nextFive + step).toISOString();
-    const after20 = new Date(nextFive + 5 * step).toISOString();
+    const after20 = fitsTheDay(Temporal.Instant.fromEpochMilliseconds(nextFive + 5 * step));
     const e = await rejection(agendar(user(patientA), fives.medicoId, within20));
     expect(e).toMatchObject({
       message:
