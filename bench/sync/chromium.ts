@@ -11,20 +11,12 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
+import { CHROMIUM_LAUNCH } from '../../e2e/chromium.ts';
 import { PASSWORD } from '../../tests/sync/support.ts';
 import type { BrowserSyncResult } from './browser/main.ts';
 import type { SyncBenchServer } from './server.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM = CHROMIUM_LAUNCH.executablePath;
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -78,7 +70,7 @@ export async function chromiumInitialSync(s: SyncBenchServer): Promise<ChromiumS
       },
     });
     const { server, url } = await serveStatic(outDir);
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    const browser = await chromium.launch(CHROMIUM_LAUNCH);
     try {
       const page = await browser.newPage();
       await page.goto(url);

@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../../e2e/chromium.ts';
 
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 4173);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 54399);
@@ -131,10 +132,7 @@ const product = startProduct();
 try {
   await waitUntilUp(`${API}/health`, 300_000);
   await waitUntilUp(APP, 60_000);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     for (const path of ['/', '/agendamentos']) {
       const js = await initialJs(browser, path);
