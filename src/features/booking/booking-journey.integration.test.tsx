@@ -63,6 +63,23 @@ function anaSlot(time: string): { start: string; date: string } {
   };
 }
 
+/** What the booking page hands the checkout for Dra. Ana's slot at `time` starting at `start`. */
+function anaCheckout(start: string, time: string) {
+  return {
+    medico_id: ANA,
+    doctor_name: 'Dra. Ana Ribeiro',
+    specialty: 'Clínica Geral',
+    appointment_date: Temporal.Instant.from(start)
+      .toZonedDateTimeISO(ZONE)
+      .toPlainDate()
+      .toString(),
+    appointment_time: time,
+    horario_inicio: start,
+    horario_fim: Temporal.Instant.from(start).add({ minutes: 30 }).toString(),
+    price_in_cents: 15000,
+  };
+}
+
 async function deviceFor(user: { id: string; email: string } | null): Promise<Device> {
   const device = new Device(t);
   devices.push(device);
@@ -252,19 +269,7 @@ describe('booking journey on the local replica', () => {
     const { start } = anaSlot('11:30');
     const booked = await device.sync.book({ medicoId: ANA, horarioInicio: start });
     if (!booked.ok) throw new Error(booked.error);
-    const details = {
-      medico_id: ANA,
-      doctor_name: 'Dra. Ana Ribeiro',
-      specialty: 'Clínica Geral',
-      appointment_date: Temporal.Instant.from(start)
-        .toZonedDateTimeISO(ZONE)
-        .toPlainDate()
-        .toString(),
-      appointment_time: '11:30',
-      horario_inicio: start,
-      horario_fim: Temporal.Instant.from(start).add({ minutes: 30 }).toString(),
-      price_in_cents: 15000,
-    };
+    const details = anaCheckout(start, '11:30');
     const router = renderApp({
       engine: device.sync,
       user: { id: patient.id, role: 'paciente' },
@@ -300,22 +305,7 @@ describe('booking journey on the local replica', () => {
       auth: signedIn('paciente'),
       entry: {
         pathname: '/checkout',
-        state: toCheckoutState(
-          {
-            medico_id: ANA,
-            doctor_name: 'Dra. Ana Ribeiro',
-            specialty: 'Clínica Geral',
-            appointment_date: Temporal.Instant.from(start)
-              .toZonedDateTimeISO(ZONE)
-              .toPlainDate()
-              .toString(),
-            appointment_time: '09:00',
-            horario_inicio: start,
-            horario_fim: Temporal.Instant.from(start).add({ minutes: 30 }).toString(),
-            price_in_cents: 15000,
-          },
-          booked.value.appointmentId,
-        ),
+        state: toCheckoutState(anaCheckout(start, '09:00'), booked.value.appointmentId),
       },
     });
     expect(

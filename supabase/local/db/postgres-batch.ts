@@ -33,7 +33,8 @@ class BatchQuery implements pg.Submittable {
   private parsers: Parser[] = [];
   private rows: Row[] = [];
   private settled = false;
-  private connection: pg.Connection | undefined;
+  /** This connection's prepared names, known once `submit` ran. */
+  private prepared: Map<string, string> | undefined;
 
   constructor(
     private readonly statements: readonly Statement[],
@@ -42,9 +43,9 @@ class BatchQuery implements pg.Submittable {
   ) {}
 
   submit(connection: pg.Connection): void {
-    this.connection = connection;
     let prepared = preparedOn.get(connection);
     if (!prepared) preparedOn.set(connection, (prepared = new Map<string, string>()));
+    this.prepared = prepared;
     const parsedHere = new Set<string>();
     const stream = connection.stream;
     stream.cork();
@@ -84,9 +85,7 @@ class BatchQuery implements pg.Submittable {
 
   handleCommandComplete(msg: CommandComplete): void {
     const statement = this.statements[this.results.length];
-    if (statement?.name && this.connection) {
-      preparedOn.get(this.connection)?.set(statement.name, statement.sql);
-    }
+    if (statement?.name) this.prepared?.set(statement.name, statement.sql);
     this.results.push({
       rows: this.rows,
       rowCount: commandRowCount(msg.text) ?? this.rows.length,
