@@ -22,7 +22,13 @@ describe('request-auth against a real database', () => {
     await db.exec(`do $$ begin create role authenticated nologin;
       exception when duplicate_object or unique_violation then null; end $$;
       create table if not exists public.audit (note text primary key);
-      grant all on public.audit to authenticated;`);
+      grant all on public.audit to authenticated;
+      create table if not exists public.owned (owner text, note text);
+      alter table public.owned enable row level security;
+      create policy owned_by_caller on public.owned for select to authenticated
+        using (owner = current_setting('request.jwt.claims', true)::json->>'sub');
+      grant select on public.owned to authenticated;
+      insert into public.owned values ('a', 'of a'), ('b', 'of b');`);
   });
   afterAll(() => dispose());
 
@@ -83,5 +89,21 @@ describe('request-auth against a real database', () => {
     expect(isPgError(failure) && failure.code).toBe('22023');
     const { rows } = await db.query(`select note from public.audit where note = 'as nobody'`);
     expect(rows).toEqual([]);
+  });
+
+  it('one prepared statement serves every caller under their own row security', async () => {
+    const sql = 'select note from public.owned where note like $1 order by note';
+    const as = (sub: string) => ({ role: 'authenticated', claims: { sub, role: 'authenticated' } });
+    // Past PostgreSQL's five custom plans, so a cached generic plan is in use too.
+    for (let round = 0; round < 8; round++) {
+      for (const [sub, notes] of [
+        ['a', [{ note: 'of a' }]],
+        ['b', [{ note: 'of b' }]],
+        ['c', []],
+      ] as const) {
+        const [seen] = await batchAs(db, as(sub), request, [{ sql, params: ['of %'] }]);
+        expect(seen?.rows).toEqual(notes);
+      }
+    }
   });
 });

@@ -55,11 +55,11 @@ const SETTINGS = [
 ];
 
 /**
- * The settings PostgREST gives every request, as one statement with bound values. It selects
- * no columns: the values set would otherwise come back in a row the driver has to describe and
- * parse on every request.
+ * The settings PostgREST gives every request, as one prepared statement with bound values (the
+ * names are this file's constants). It selects no columns: the values set would otherwise come
+ * back in a row the driver has to describe and parse on every request.
  */
-const SETTINGS_SQL = `select from (select ${SETTINGS.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')} offset 0) settings`;
+const SETTINGS_SQL = `select from (select ${SETTINGS.map((name, i) => `set_config('${name}', $${i + 1}, true)`).join(', ')} offset 0) settings`;
 
 function settingsStatement(
   identity: Pick<Identity, 'role' | 'claims'>,
@@ -73,11 +73,7 @@ function settingsStatement(
     request.path,
     JSON.stringify(request.headers ?? {}),
   ];
-  return {
-    name: 'pgrst_settings',
-    sql: SETTINGS_SQL,
-    params: SETTINGS.flatMap((name, i) => [name, values[i]]),
-  };
+  return { sql: SETTINGS_SQL, params: values };
 }
 
 /**

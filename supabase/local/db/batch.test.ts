@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../tests/support/database.ts';
 import type { Database } from './index.ts';
+import { MAX_PREPARED_PER_CONNECTION } from './prepared.ts';
 
 /**
  * `batch` binds values without asking the server for their types first (unlike PGlite's own
@@ -51,13 +52,14 @@ describe('Database.batch binds values as query does', () => {
   });
 });
 
-describe('Database.batch named statements', () => {
+describe('Database.batch prepared statements', () => {
   let db: Database;
   let dispose: () => Promise<void>;
   beforeAll(async () => ({ db, dispose } = await freshDatabase()));
   afterAll(() => dispose());
 
-  const twice = { name: 'batch_twice', sql: 'select $1::int * 2 as n' };
+  const twice = { sql: 'select $1::int * 2 as n' };
+  const preparedHere = { sql: 'select count(*)::int as n from pg_prepared_statements' };
 
   it('are reused across batches and within one', async () => {
     for (const n of [1, 2, 3]) {
@@ -70,13 +72,40 @@ describe('Database.batch named statements', () => {
   });
 
   it('stay usable after a batch failed while binding one', async () => {
-    const checked = { name: 'batch_checked', sql: 'select $1::int + 1 as n' };
+    const checked = { sql: 'select $1::int + 1 as n' };
     // Parse succeeds, Bind fails: the statement exists on the server but never completed.
     await expect(db.batch([{ ...checked, params: ['not a number'] }])).rejects.toMatchObject({
       code: '22P02',
     });
     const [after] = await db.batch([{ ...checked, params: [41] }]);
     expect(after?.rows).toEqual([{ n: 42 }]);
+  });
+
+  it('follow a migration that changed the columns they return', async () => {
+    await db.exec('create table if not exists plan_t (a int); insert into plan_t values (1)');
+    const select = { sql: 'select * from plan_t' };
+    // Past PostgreSQL's five custom plans, so the plan is cached for good.
+    for (let i = 0; i < 7; i++) expect((await db.batch([select]))[0]?.rows).toEqual([{ a: 1 }]);
+    await db.exec('alter table plan_t add column b text default $$x$$');
+    for (let i = 0; i < 3; i++) {
+      expect((await db.batch([select]))[0]?.rows).toEqual([{ a: 1, b: 'x' }]);
+    }
+  });
+
+  it('stay within their bound per connection however many texts arrive', async () => {
+    // One batch at a time: the pool hands the same idle connection back (PGlite has one).
+    const texts = MAX_PREPARED_PER_CONNECTION + 40;
+    for (let i = 0; i < texts; i++) {
+      const [r] = await db.batch([{ sql: `select $1::int + ${i} as n`, params: [1] }]);
+      expect(r?.rows).toEqual([{ n: 1 + i }]);
+    }
+    const [count] = await db.batch([preparedHere]);
+    expect((count?.rows[0] as { n: number }).n).toBeLessThanOrEqual(
+      MAX_PREPARED_PER_CONNECTION + 1,
+    );
+    // The evicted first texts are prepared again when they come back.
+    const [first] = await db.batch([{ sql: 'select $1::int + 0 as n', params: [7] }]);
+    expect(first?.rows).toEqual([{ n: 7 }]);
   });
 
   it('run in one transaction: a local setting reaches the later statements only', async () => {

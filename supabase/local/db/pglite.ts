@@ -4,6 +4,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import type { Database, QueryResult, Queryable, Row, Statement } from './types.ts';
 import { paramText } from './param-text.ts';
+import { isStalePlan, PreparedStatements, statementName } from './prepared.ts';
 import { TEXT_OIDS, identity } from './text-types.ts';
 
 const parsers = Object.fromEntries(Object.values(TEXT_OIDS).map((oid) => [oid, identity]));
@@ -11,15 +12,29 @@ const parsers = Object.fromEntries(Object.values(TEXT_OIDS).map((oid) => [oid, i
 /**
  * The extended-protocol messages of `statements` followed by one Sync: PostgreSQL runs
  * everything before a Sync as one implicit transaction, so the batch needs no BEGIN/COMMIT, and
- * the first error skips the rest and rolls it all back.
+ * the first error skips the rest and rolls it all back. Statements not yet prepared on the
+ * engine are parsed under their name first; the caller confirms them once the batch succeeded.
  */
-function batchMessage(statements: readonly Statement[]): Uint8Array {
-  const parts = statements.flatMap((s) => [
-    protocol.serialize.parse({ text: s.sql }),
-    protocol.serialize.bind({ values: (s.params ?? []).map(paramText) }),
-    protocol.serialize.describe({ type: 'P' }),
-    protocol.serialize.execute({}),
-  ]);
+function batchMessage(
+  statements: readonly Statement[],
+  names: readonly string[],
+  prepared: PreparedStatements,
+): Uint8Array {
+  const parts = prepared.evict().map((name) => protocol.serialize.close({ type: 'S', name }));
+  const parsedHere = new Set<string>();
+  statements.forEach((s, i) => {
+    const name = names[i]!;
+    if (!prepared.use(name) && !parsedHere.has(name)) {
+      parts.push(protocol.serialize.close({ type: 'S', name }));
+      parts.push(protocol.serialize.parse({ text: s.sql, name }));
+      parsedHere.add(name);
+    }
+    parts.push(
+      protocol.serialize.bind({ statement: name, values: (s.params ?? []).map(paramText) }),
+      protocol.serialize.describe({ type: 'P' }),
+      protocol.serialize.execute({}),
+    );
+  });
   parts.push(protocol.serialize.sync());
   return Buffer.concat(parts);
 }
@@ -35,6 +50,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     extensions: { btree_gist, pgcrypto },
     parsers,
   });
+  // PGlite is one backend: one set of prepared statements for the whole database.
+  const prepared = new PreparedStatements();
 
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T = Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
@@ -59,7 +76,14 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     batch: (statements) =>
       pg._runExclusiveTransaction(() =>
         pg._runExclusiveQuery(async () => {
-          const { messages } = await pg.execProtocol(batchMessage(statements));
+          const names = statements.map((s) => statementName(s.sql));
+          const run = () => pg.execProtocol(batchMessage(statements, names, prepared));
+          const { messages } = await run().catch((e: unknown) => {
+            if (!isStalePlan(e)) throw e;
+            for (const name of names) prepared.forget(name);
+            return run();
+          });
+          for (const name of names) prepared.confirm(name);
           // parseResults sums affected rows over all the commands it is given: one call each.
           const results: QueryResult[] = [];
           let command: typeof messages = [];

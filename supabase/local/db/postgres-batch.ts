@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { paramText } from './param-text.ts';
+import { isStalePlan, PreparedStatements, statementName } from './prepared.ts';
 import type { QueryResult, Row, Statement } from './types.ts';
 
 type Parser = (text: string) => unknown;
@@ -7,12 +8,7 @@ type RowDescription = { fields: { name: string; dataTypeID: number }[] };
 type DataRow = { fields: (string | null)[] };
 type CommandComplete = { text: string };
 
-/**
- * Named statements prepared on each connection, by name → text. A name counts as prepared once
- * a statement using it has completed; until then it is closed before being parsed again, so a
- * batch cut short cannot leave the next one tripping over "prepared statement already exists".
- */
-const preparedOn = new WeakMap<pg.Connection, Map<string, string>>();
+const preparedOn = new WeakMap<pg.Connection, PreparedStatements>();
 
 /** `SELECT 1`, `INSERT 0 3`, `UPDATE 2`: the count is the last number, if any. */
 function commandRowCount(tag: string): number | undefined {
@@ -24,7 +20,7 @@ function commandRowCount(tag: string): number | undefined {
  * `statements` as one extended-protocol sequence closed by a single Sync, written in one go:
  * PostgreSQL runs everything before a Sync as one implicit transaction (the first error skips
  * the rest and rolls it all back), so the batch needs no BEGIN/COMMIT and costs one round trip
- * and four messages per statement. A node-pg Submittable: the client hands it the backend's
+ * and three or four messages per statement (each is prepared once per connection). A node-pg Submittable: the client hands it the backend's
  * replies until ReadyForQuery.
  */
 class BatchQuery implements pg.Submittable {
@@ -33,31 +29,33 @@ class BatchQuery implements pg.Submittable {
   private parsers: Parser[] = [];
   private rows: Row[] = [];
   private settled = false;
-  /** This connection's prepared names, known once `submit` ran. */
-  private prepared: Map<string, string> | undefined;
+  /** This connection's prepared statements, known once `submit` ran. */
+  private prepared: PreparedStatements | undefined;
+  private readonly names: string[];
 
   constructor(
     private readonly statements: readonly Statement[],
     private readonly types: pg.CustomTypesConfig,
     private readonly done: (error: Error | null, results: QueryResult[]) => void,
-  ) {}
+  ) {
+    this.names = statements.map((s) => statementName(s.sql));
+  }
 
   submit(connection: pg.Connection): void {
     let prepared = preparedOn.get(connection);
-    if (!prepared) preparedOn.set(connection, (prepared = new Map<string, string>()));
+    if (!prepared) preparedOn.set(connection, (prepared = new PreparedStatements()));
     this.prepared = prepared;
     const parsedHere = new Set<string>();
     const stream = connection.stream;
     stream.cork();
     try {
-      for (const s of this.statements) {
-        const name = s.name ?? '';
-        if (!name || (prepared.get(name) !== s.sql && !parsedHere.has(name))) {
-          if (name) {
-            connection.close({ type: 'S', name }, true);
-            parsedHere.add(name);
-          }
+      for (const name of prepared.evict()) connection.close({ type: 'S', name }, true);
+      for (const [i, s] of this.statements.entries()) {
+        const name = this.names[i]!;
+        if (!prepared.use(name) && !parsedHere.has(name)) {
+          connection.close({ type: 'S', name }, true);
           connection.parse({ text: s.sql, name, types: [] }, true);
+          parsedHere.add(name);
         }
         connection.bind({ statement: name, values: (s.params ?? []).map(paramText) }, true);
         connection.describe({ type: 'P', name: '' }, true);
@@ -84,8 +82,8 @@ class BatchQuery implements pg.Submittable {
   }
 
   handleCommandComplete(msg: CommandComplete): void {
-    const statement = this.statements[this.results.length];
-    if (statement?.name) this.prepared?.set(statement.name, statement.sql);
+    const name = this.names[this.results.length];
+    if (name) this.prepared?.confirm(name);
     this.results.push({
       rows: this.rows,
       rowCount: commandRowCount(msg.text) ?? this.rows.length,
@@ -101,6 +99,8 @@ class BatchQuery implements pg.Submittable {
 
   /** A server error (the rest of the batch was skipped) or a dead connection. */
   handleError(error: Error): void {
+    const failed = this.names[this.results.length];
+    if (failed && isStalePlan(error)) this.prepared?.forget(failed);
     this.settle(error);
   }
 
@@ -115,8 +115,24 @@ class BatchQuery implements pg.Submittable {
   }
 }
 
-/** Runs `statements` on `client` as one implicit transaction; resolves to each one's result. */
-export function runBatch(
+/**
+ * Runs `statements` on `client` as one implicit transaction; resolves to each one's result. A
+ * statement whose prepared plan went stale is prepared again and the batch run once more.
+ */
+export async function runBatch(
+  client: pg.ClientBase,
+  statements: readonly Statement[],
+  types: pg.CustomTypesConfig,
+): Promise<QueryResult[]> {
+  try {
+    return await submitBatch(client, statements, types);
+  } catch (e) {
+    if (!isStalePlan(e)) throw e;
+    return submitBatch(client, statements, types);
+  }
+}
+
+function submitBatch(
   client: pg.ClientBase,
   statements: readonly Statement[],
   types: pg.CustomTypesConfig,

@@ -19,11 +19,8 @@ export interface Queryable {
 
 export type Notification = { channel: string; payload: string };
 
-/**
- * One SQL statement with its bound parameters. A `name` marks a statement sent over and over
- * with the same text: PostgreSQL parses and plans it once per connection.
- */
-export type Statement = { sql: string; params?: readonly unknown[]; name?: string };
+/** One SQL statement with its bound parameters. */
+export type Statement = { sql: string; params?: readonly unknown[] };
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
@@ -37,7 +34,8 @@ export interface Database extends Queryable {
    * Runs `statements` as one transaction and resolves to each one's result; the first error
    * rolls everything back and rejects with it. The statements leave together and run as one
    * implicit transaction (no BEGIN/COMMIT), so on PostgreSQL the whole batch costs one network
-   * round trip — the fast path for work that needs no decision between its statements.
+   * round trip — the fast path for work that needs no decision between its statements. Each
+   * statement text is prepared once per connection (db/prepared.ts) and only bound afterwards.
    */
   batch(statements: readonly Statement[]): Promise<QueryResult[]>;
   /**
