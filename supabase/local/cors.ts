@@ -7,41 +7,67 @@ export type CorsOptions = {
   maxAgeSeconds: number;
 };
 
+/** What CORS looks at in a request. */
+export type CorsRequest = {
+  method: string;
+  origin: string | undefined;
+  requestedHeaders: string | undefined;
+};
+
+/**
+ * Sets a request's CORS headers through `set`; resolves whether it is a preflight, which the
+ * caller answers with 204 and no body.
+ */
+export type CorsPolicy = (req: CorsRequest, set: (name: string, value: string) => void) => boolean;
+
 /**
  * CORS as the Supabase gateway answers it: any origin is echoed back with credentials allowed,
  * preflights allow the requested headers.
- *
- * Headers go onto Node's outgoing message, which `writeHead` merges with the handler's own.
- * Hono's `cors` sets them on `c.res` instead, which turns every lazily built response into a
- * full Fetch `Response` and cost the REST layer more than half its throughput.
  */
-export function cors(opts: CorsOptions): MiddlewareHandler<NodeEnv> {
+export function corsPolicy(opts: CorsOptions): CorsPolicy {
   const methods = opts.allowMethods.join(',');
   const exposed = opts.exposeHeaders.join(',');
   const maxAge = String(opts.maxAgeSeconds);
 
-  return async (c, next) => {
-    const set = headerSetter(c);
-    set('Access-Control-Allow-Origin', c.req.header('origin') || '*');
+  return (req, set) => {
+    set('Access-Control-Allow-Origin', req.origin || '*');
     set('Access-Control-Allow-Credentials', 'true');
     set('Access-Control-Expose-Headers', exposed);
     set('Vary', 'Origin');
-    if (c.req.method !== 'OPTIONS') return next();
+    if (req.method !== 'OPTIONS') return false;
 
     set('Access-Control-Max-Age', maxAge);
     set('Access-Control-Allow-Methods', methods);
-    const requested = c.req.header('access-control-request-headers');
-    if (requested) {
+    if (req.requestedHeaders) {
       set(
         'Access-Control-Allow-Headers',
-        requested
+        req.requestedHeaders
           .split(',')
           .map((h) => h.trim())
           .join(','),
       );
       set('Vary', 'Origin, Access-Control-Request-Headers');
     }
-    return c.body(null, 204);
+    return true;
+  };
+}
+
+/**
+ * The policy as Hono middleware. Headers go onto Node's outgoing message, which `writeHead`
+ * merges with the handler's own: Hono's `cors` sets them on `c.res` instead, which turns every
+ * lazily built response into a full Fetch `Response`.
+ */
+export function cors(policy: CorsPolicy): MiddlewareHandler<NodeEnv> {
+  return async (c, next) => {
+    const preflight = policy(
+      {
+        method: c.req.method,
+        origin: c.req.header('origin'),
+        requestedHeaders: c.req.header('access-control-request-headers'),
+      },
+      headerSetter(c),
+    );
+    return preflight ? c.body(null, 204) : next();
   };
 }
 

@@ -1,17 +1,18 @@
-import type { IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { PlatformConfig } from './config.ts';
 import type { PlatformContext } from './context.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { bootstrap, type BootstrapResult } from './bootstrap/index.ts';
 import { deriveApiKeys } from './jwt.ts';
-import { cors } from './cors.ts';
+import { cors, corsPolicy } from './cors.ts';
 import type { NodeEnv } from './node-env.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createAuthApp } from './auth/index.ts';
-import { createRestApp } from './rest/index.ts';
+import { createRestHandler, isRestTarget } from './rest/http.ts';
 import { createStorageApp } from './storage/index.ts';
 import { createFunctionsApp } from './functions/index.ts';
 import { createMailbox } from './mailbox/index.ts';
@@ -64,15 +65,14 @@ export async function createPlatform(
   const ctx: PlatformContext = { config, db, keys, mailer: mailbox.mailer, log };
   const realtime = await createRealtime(ctx);
 
+  const corsHeaders = corsPolicy({
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'],
+    exposeHeaders: EXPOSED_HEADERS,
+    maxAgeSeconds: 86400,
+  });
+  const rest = createRestHandler(ctx, corsHeaders);
   const app = new Hono<NodeEnv>();
-  app.use(
-    '*',
-    cors({
-      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'],
-      exposeHeaders: EXPOSED_HEADERS,
-      maxAgeSeconds: 86400,
-    }),
-  );
+  app.use('*', cors(corsHeaders));
   app.use('*', async (c, next) => {
     const start = performance.now();
     await next();
@@ -86,7 +86,6 @@ export async function createPlatform(
   });
   app.get('/health', (c) => c.json({ status: 'ok', database: db.kind }));
   app.route('/auth/v1', createAuthApp(ctx));
-  app.route('/rest/v1', createRestApp(ctx));
   app.route('/storage/v1', createStorageApp(ctx));
   app.route('/functions/v1', createFunctionsApp(ctx));
   app.route('/realtime/v1', realtime.api);
@@ -97,7 +96,7 @@ export async function createPlatform(
     return c.json({ message: 'An unexpected error occurred' }, 500);
   });
 
-  let server: ServerType | undefined;
+  let server: Server | undefined;
 
   return {
     ctx,
@@ -106,8 +105,14 @@ export async function createPlatform(
     bootstrap: boot,
     listen(port = config.apiPort) {
       return new Promise((resolve) => {
-        server = serve({ fetch: app.fetch, port, hostname: config.host }, (info) => {
-          resolve(`http://${config.host}:${info.port}`);
+        const hono = getRequestListener(app.fetch);
+        // /rest/v1 is answered from Node's request and response (rest/http.ts).
+        server = createServer((req, res) =>
+          isRestTarget(req.url ?? '') ? rest(req, res) : void hono(req, res),
+        );
+        server.listen(port, config.host, () => {
+          const { port: bound } = server!.address() as AddressInfo;
+          resolve(`http://${config.host}:${bound}`);
         });
         server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
           if (!realtime.handleUpgrade(req, socket, head)) socket.destroy();

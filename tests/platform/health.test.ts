@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../supabase/local/log.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
 
 describe('platform', () => {
@@ -56,4 +57,40 @@ describe('platform', () => {
       }
     },
   );
+});
+
+describe('access log', () => {
+  const lines: string[] = [];
+  let t: TestPlatform;
+  beforeAll(async () => {
+    t = await startTestPlatform({
+      migrationsDir: 'tests/platform/sample-migrations',
+      log: createLogger('info', (line) => lines.push(line)),
+    });
+  });
+  afterAll(() => t.stop());
+
+  it('writes one JSON line per request, on every route', async () => {
+    const requests: [string, number][] = [
+      ['/rest/v1/todos?select=id', 200],
+      ['/rest/v1/rpc/no_such_function', 404],
+      ['/rest/v1/a/b', 404],
+      ['/health', 200],
+    ];
+    for (const [target, status] of requests) {
+      const res = await fetch(`${t.url}${target}`, { headers: { apikey: t.anonKey } });
+      expect(res.status).toBe(status);
+      await res.arrayBuffer();
+    }
+    const logged = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((e) => e.msg === 'request');
+    expect(logged.map(({ method, path, status }) => [method, path, status])).toEqual(
+      requests.map(([target, status]) => ['GET', target.split('?')[0], status]),
+    );
+    for (const entry of logged) {
+      expect(entry.level).toBe('info');
+      expect(typeof entry.ms).toBe('number');
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { configFromEnv, type PlatformConfig } from '../../supabase/local/config.ts';
 import { createPlatform, type Platform } from '../../supabase/local/server.ts';
-import { createLogger } from '../../supabase/local/log.ts';
+import { createLogger, type Logger } from '../../supabase/local/log.ts';
 import { freshDatabase } from './database.ts';
 
 export type TestPlatform = {
@@ -22,6 +22,8 @@ export type TestPlatformOptions = {
   migrationsDir?: string;
   seedFile?: string;
   config?: Partial<PlatformConfig>;
+  /** Silent unless a test reads the log. */
+  log?: Logger;
 };
 
 /** Sessions live in memory per client, so several users can act in one test. */
@@ -62,7 +64,7 @@ export async function startTestPlatform(opts: TestPlatformOptions = {}): Promise
     seedFile: opts.seedFile,
     ...opts.config,
   };
-  const platform = await createPlatform(config, { db, log: createLogger('silent') });
+  const platform = await createPlatform(config, { db, log: opts.log ?? createLogger('silent') });
   const url = await platform.listen(0);
   // Links in e-mails and the JWT issuer must name the port actually bound.
   platform.ctx.config.apiExternalUrl = url;

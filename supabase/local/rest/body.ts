@@ -3,19 +3,21 @@ import { apiError, fail, ok, type Result } from './errors.ts';
 /** Bodies above this are refused with 413 before any parsing. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/**
- * Where a request's bytes come from: Node's incoming message when the server hands it over
- * (reading it directly spares building a Fetch body stream per request), else the Fetch body.
- */
-export type BodySource = AsyncIterable<Uint8Array> | null;
+/** Where a request's bytes come from: Node's incoming message. */
+export type BodySource = AsyncIterable<Uint8Array>;
 
-async function readBody(req: Request, source: BodySource): Promise<Result<string>> {
+/** The request headers a body is judged by. */
+export type BodyHeaders = {
+  'content-length'?: string | undefined;
+  'content-type'?: string | undefined;
+};
+
+async function readBody(headers: BodyHeaders, source: BodySource): Promise<Result<string>> {
   const tooLarge = () =>
     fail<string>(
       apiError(413, 'PGRST102', `Request body exceeds the limit of ${MAX_BODY_BYTES} bytes`),
     );
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return tooLarge();
-  if (!source) return ok('');
+  if (Number(headers['content-length'] ?? 0) > MAX_BODY_BYTES) return tooLarge();
   const chunks: Uint8Array[] = [];
   let size = 0;
   // Leaving the loop early (return) cancels the stream, so an oversized body is not read on.
@@ -31,18 +33,15 @@ const invalidJson = () => apiError(400, 'PGRST102', 'Empty or invalid json');
 
 /** The JSON body of a write or RPC call; only JSON content types are accepted. */
 export async function readJson(
-  req: Request,
+  headers: BodyHeaders,
+  source: BodySource,
   allowEmpty: boolean,
-  source: BodySource = req.body,
 ): Promise<Result<unknown>> {
-  const type = (req.headers.get('content-type') ?? 'application/json')
-    .split(';')[0]
-    ?.trim()
-    .toLowerCase();
+  const type = (headers['content-type'] ?? 'application/json').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json' && type !== 'application/vnd.pgrst.object+json' && type !== '') {
     return fail(apiError(415, 'PGRST107', `Content-Type not acceptable: ${type}`));
   }
-  const text = await readBody(req, source);
+  const text = await readBody(headers, source);
   if (!text.ok) return text;
   if (!text.value.trim()) return allowEmpty ? ok({}) : fail(invalidJson());
   try {

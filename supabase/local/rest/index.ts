@@ -1,6 +1,5 @@
-import { Hono } from 'hono';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { PlatformContext } from '../context.ts';
-import type { NodeEnv } from '../node-env.ts';
 import type { Queryable, QueryResult } from '../db/index.ts';
 import { batchAs, runAs, type Identity } from '../request-auth.ts';
 import {
@@ -29,10 +28,12 @@ import { ident, Params } from './sql.ts';
 import {
   contentRange,
   contentType,
-  errorResponse,
+  errorReply,
   JSON_TYPE,
+  reply,
   singularError,
   toCsv,
+  type Reply,
 } from './response.ts';
 import { createSchemaCacheHolder, type SchemaCache } from './schema-cache.ts';
 
@@ -42,12 +43,23 @@ const RPC_METHODS = ['GET', 'HEAD', 'POST'];
 const STALE = new Set(['PGRST200', 'PGRST202', 'PGRST204', 'PGRST205', '42703']);
 const CATALOG_CHANGED = new Set(['42703', '42P01', '42883']);
 
-type RestRequest = {
-  req: Request;
-  /** All request headers by lower-case name, for `request.headers`. */
-  headers: Record<string, string>;
+/** One request below /rest/v1, as rest/http.ts hands it over from Node. */
+export type RestInput = {
+  method: string;
+  /** Node's parsed headers, by lower-case name. */
+  headers: IncomingHttpHeaders;
+  /** The query string, without `?`. */
+  query: string;
   body: BodySource;
-  url: URL;
+};
+
+type RestRequest = {
+  method: string;
+  headers: IncomingHttpHeaders;
+  /** All request headers as one string each, for `request.headers`. */
+  settingsHeaders: Record<string, string>;
+  body: BodySource;
+  query: URLSearchParams;
   name: string;
   rpc: boolean;
   head: boolean;
@@ -92,7 +104,12 @@ function authError(reason: string, message: string): ApiError {
   };
 }
 
-export function createRestApp(ctx: PlatformContext): Hono<NodeEnv> {
+export type Rest = {
+  /** Answers a request for table or view `name`, or for function `name` when `rpc`. */
+  handle(input: RestInput, name: string, rpc: boolean): Promise<Reply>;
+};
+
+export function createRest(ctx: PlatformContext): Rest {
   const cache = createSchemaCacheHolder(ctx.db);
   const identifyCached = createIdentityCache(ctx.config.jwtSecret);
   cache
@@ -118,9 +135,9 @@ export function createRestApp(ctx: PlatformContext): Hono<NodeEnv> {
     veto?: (o: Outcome) => ApiError | undefined,
   ): Promise<Result<Outcome>> {
     const request = {
-      method: r.req.method,
+      method: r.method,
       path: r.rpc ? `/rpc/${r.name}` : `/${r.name}`,
-      headers: r.headers,
+      headers: r.settingsHeaders,
     };
     const statements = plan.shape === 'affected' ? plan.statements : [plan];
     const run = async (tx: Queryable): Promise<Outcome> => {
@@ -144,13 +161,13 @@ export function createRestApp(ctx: PlatformContext): Hono<NodeEnv> {
     }
   }
 
-  function readResponse(r: RestRequest, outcome: Outcome, offset: number): Response {
+  function readReply(r: RestRequest, outcome: Outcome, offset: number): Reply {
     const rows = outcome.rows;
     const page = Number(rows?.page ?? 0);
     const total =
       rows?.total === null || rows?.total === undefined ? undefined : Number(rows.total);
     if (total !== undefined && offset > total) {
-      return errorResponse(
+      return errorReply(
         {
           ...apiError(
             416,
@@ -164,27 +181,24 @@ export function createRestApp(ctx: PlatformContext): Hono<NodeEnv> {
       );
     }
     if (r.representation.kind === 'object' && page !== 1)
-      return errorResponse(singularError(page), r.head);
+      return errorReply(singularError(page), r.head);
     const status = total !== undefined && page < total ? 206 : 200;
     const body = r.head
       ? null
       : r.representation.kind === 'csv'
         ? toCsv(rows?.body ?? '[]')
         : (rows?.body ?? 'null');
-    return new Response(body, {
-      status,
-      headers: {
-        'content-type': contentType(r.representation),
-        'content-range': contentRange(offset, page, total),
-      },
+    return reply(status, body, {
+      'content-type': contentType(r.representation),
+      'content-range': contentRange(offset, page, total),
     });
   }
 
-  async function tableRequest(r: RestRequest): Promise<Response> {
-    const method = r.req.method;
-    const query = r.url.searchParams;
+  async function tableRequest(r: RestRequest): Promise<Reply> {
+    const method = r.method;
+    const query = r.query;
     if (method === 'GET' || method === 'HEAD') {
-      const range = parseRange(r.req.headers.get('range'));
+      const range = parseRange(r.headers.range ?? null);
       const planned = await planWith((c) => {
         const source = relationSource(c, r.name);
         if (!source) return tableMissing(c, r.name);
@@ -197,24 +211,22 @@ export function createRestApp(ctx: PlatformContext): Hono<NodeEnv> {
           range,
         });
       });
-      if (!planned.ok) return errorResponse(planned.error, r.head);
+      if (!planned.ok) return errorReply(planned.error, r.head);
       const offset = planned.value.shape === 'rows' ? planned.value.offset : 0;
       const outcome = await execute(r, planned.value);
-      return outcome.ok
-        ? readResponse(r, outcome.value, offset)
-        : errorResponse(outcome.error, r.head);
+      return outcome.ok ? readReply(r, outcome.value, offset) : errorReply(outcome.error, r.head);
     }
 
     let body: unknown;
     if (method !== 'DELETE') {
-      const parsed = await readJson(r.req, false, r.body);
-      if (!parsed.ok) return errorResponse(parsed.error);
+      const parsed = await readJson(r.headers, r.body, false);
+      if (!parsed.ok) return errorReply(parsed.error);
       body = parsed.value;
       if (
         method === 'PATCH' &&
         (body === null || typeof body !== 'object' || Array.isArray(body))
       ) {
-        return errorResponse(
+        return errorReply(
           apiError(400, 'PGRST102', 'Empty or invalid json', 'PATCH expects a single JSON object'),
         );
       }
@@ -233,11 +245,9 @@ export function createRestApp(ctx: PlatformContext): Hono<NodeEnv> {
         opts,
       );
     });
-    if (!planned.ok) return errorResponse(planned.error);
+    if (!planned.ok) return errorReply(planned.error);
     if (method === 'PATCH' && Object.keys(body as object).length === 0) {
-      return wantRows
-        ? new Response('[]', { status: 200, headers: { 'content-type': JSON_TYPE } })
-        : new Response(null, { status: 204 });
+      return wantRows ? reply(200, '[]', { 'content-type': JSON_TYPE }) : reply(204, null);
     }
     const maxAffected = r.prefer.strict ? r.prefer.maxAffected : undefined;
     const veto =
@@ -257,7 +267,7 @@ export function createRestApp(ctx: PlatformContext): Hono<NodeEnv> {
           }
         : undefined;
     const outcome = await execute(r, planned.value, veto);
-    if (!outcome.ok) return errorResponse(outcome.error);
+    if (!outcome.ok) return errorReply(outcome.error);
     const o = outcome.value;
     const count = o.affected ?? Number(o.rows?.page ?? 0);
     const headers: Record<string, string> = {
@@ -273,30 +283,30 @@ export function createRestApp(ctx: PlatformContext): Hono<NodeEnv> {
     ) {
       status = 200;
     }
-    if (!wantRows) return new Response(null, { status, headers });
+    if (!wantRows) return reply(status, null, headers);
     headers['content-type'] = contentType(r.representation);
     const json = o.rows?.body ?? '[]';
-    return new Response(r.representation.kind === 'csv' ? toCsv(json) : json, { status, headers });
+    return reply(status, r.representation.kind === 'csv' ? toCsv(json) : json, headers);
   }
 
-  async function rpcRequest(r: RestRequest): Promise<Response> {
-    const query = r.url.searchParams;
+  async function rpcRequest(r: RestRequest): Promise<Reply> {
+    const query = r.query;
     let whole: unknown;
     let args: Record<string, unknown>;
-    if (r.req.method === 'POST') {
-      const parsed = await readJson(r.req, true, r.body);
-      if (!parsed.ok) return errorResponse(parsed.error);
+    if (r.method === 'POST') {
+      const parsed = await readJson(r.headers, r.body, true);
+      if (!parsed.ok) return errorReply(parsed.error);
       whole = parsed.value;
       args =
         whole !== null && typeof whole === 'object' && !Array.isArray(whole)
           ? (whole as Record<string, unknown>)
           : {};
     } else args = {};
-    const range = parseRange(r.req.headers.get('range'));
+    const range = parseRange(r.headers.range ?? null);
     let argKeys = new Set<string>();
     const planned = await planWith((c) => {
       let keys = Object.keys(args);
-      if (r.req.method !== 'POST') {
+      if (r.method !== 'POST') {
         const names = new Set(
           (c.functions.get(r.name) ?? []).flatMap((f) => f.args.map((a) => a.name)),
         );
@@ -306,7 +316,7 @@ export function createRestApp(ctx: PlatformContext): Hono<NodeEnv> {
         );
       }
       argKeys = new Set(keys);
-      const fn = resolveFunction(c, r.name, keys, r.req.method === 'POST');
+      const fn = resolveFunction(c, r.name, keys, r.method === 'POST');
       if (!fn.ok) return fn;
       return rpcPlan(c, { fn: fn.value, args, whole }, query, argKeys, {
         representation: r.representation,
@@ -315,7 +325,7 @@ export function createRestApp(ctx: PlatformContext): Hono<NodeEnv> {
         range,
       });
     });
-    if (!planned.ok) return errorResponse(planned.error, r.head);
+    if (!planned.ok) return errorReply(planned.error, r.head);
     const plan = planned.value;
     const outcome = await execute(
       r,
@@ -325,42 +335,40 @@ export function createRestApp(ctx: PlatformContext): Hono<NodeEnv> {
             o.rows && Number(o.rows.page) !== 1 ? singularError(Number(o.rows.page)) : undefined
         : undefined,
     );
-    if (!outcome.ok) return errorResponse(outcome.error, r.head);
-    if (plan.shape === 'void') return new Response(null, { status: 204 });
+    if (!outcome.ok) return errorReply(outcome.error, r.head);
+    if (plan.shape === 'void') return reply(204, null);
     if (plan.shape === 'scalar') {
-      return new Response(r.head ? null : (outcome.value.scalar ?? 'null'), {
-        status: 200,
-        headers: { 'content-type': JSON_TYPE },
+      return reply(200, r.head ? null : (outcome.value.scalar ?? 'null'), {
+        'content-type': JSON_TYPE,
       });
     }
     const offset = plan.shape === 'rows' ? plan.offset : 0;
-    return readResponse(r, outcome.value, offset);
+    return readReply(r, outcome.value, offset);
   }
 
-  async function handle(
-    req: Request,
-    node: NodeEnv['Bindings'] | undefined,
-    name: string,
-    rpc: boolean,
-  ): Promise<Response> {
-    const head = req.method === 'HEAD';
-    if (!(rpc ? RPC_METHODS : TABLE_METHODS).includes(req.method)) {
-      return errorResponse(apiError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`));
+  async function handle(input: RestInput, name: string, rpc: boolean): Promise<Reply> {
+    const { method, headers } = input;
+    const head = method === 'HEAD';
+    if (!(rpc ? RPC_METHODS : TABLE_METHODS).includes(method)) {
+      return errorReply(apiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`));
     }
-    const write = req.method !== 'GET' && !head;
-    const profile = checkProfile(req.headers.get(write ? 'content-profile' : 'accept-profile'));
-    if (!profile.ok) return errorResponse(profile.error, head);
-    const who = await identifyCached(req.headers.get('authorization'), req.headers.get('apikey'));
-    if (!who.ok) return errorResponse(authError(who.reason, who.message), head);
-    const representation = negotiate(req.headers.get('accept'));
-    if (!representation.ok) return errorResponse(representation.error, head);
-    const prefer = parsePrefer(req.headers.get('prefer'));
-    if (!prefer.ok) return errorResponse(prefer.error, head);
+    const write = method !== 'GET' && !head;
+    const profile = checkProfile(
+      one(write ? headers['content-profile'] : headers['accept-profile']),
+    );
+    if (!profile.ok) return errorReply(profile.error, head);
+    const who = await identifyCached(headers.authorization ?? null, one(headers.apikey));
+    if (!who.ok) return errorReply(authError(who.reason, who.message), head);
+    const representation = negotiate(headers.accept ?? null);
+    if (!representation.ok) return errorReply(representation.error, head);
+    const prefer = parsePrefer(one(headers.prefer));
+    if (!prefer.ok) return errorReply(prefer.error, head);
     const r: RestRequest = {
-      req,
-      headers: allHeaders(req, node),
-      body: node?.incoming ?? req.body,
-      url: new URL(req.url),
+      method,
+      headers,
+      settingsHeaders: settingsHeaders(headers),
+      body: input.body,
+      query: new URLSearchParams(input.query),
       name,
       rpc,
       head,
@@ -368,35 +376,23 @@ export function createRestApp(ctx: PlatformContext): Hono<NodeEnv> {
       representation: representation.value,
       prefer: prefer.value,
     };
-    try {
-      return await (rpc ? rpcRequest(r) : tableRequest(r));
-    } catch (e) {
-      ctx.log.error({ msg: 'rest request failed', path: r.url.pathname, error: String(e) });
-      return errorResponse(apiError(500, 'PGRST000', 'An unexpected error occurred'), head);
-    }
+    return rpc ? rpcRequest(r) : tableRequest(r);
   }
 
-  const app = new Hono<NodeEnv>();
-  app.all('/rpc/:fn', (c) => handle(c.req.raw, c.env, c.req.param('fn'), true));
-  app.all('/:table', (c) => handle(c.req.raw, c.env, c.req.param('table'), false));
-  app.all('*', (c) =>
-    errorResponse(
-      apiError(404, 'PGRST125', `Invalid path specified in request URL`, null, null),
-      c.req.method === 'HEAD',
-    ),
-  );
-  return app;
+  return { handle };
 }
 
-/**
- * Node has already parsed the headers into a plain object; iterating the Fetch `Headers`
- * instead would build a second copy of them on every request.
- */
-function allHeaders(req: Request, node: NodeEnv['Bindings'] | undefined): Record<string, string> {
-  const parsed = node?.incoming?.headers;
-  if (!parsed) return Object.fromEntries(req.headers);
+/** A header Node may hand over repeated (not one it joins or dedupes itself), as one value. */
+function one(value: string | string[] | undefined): string | null {
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** `request.headers` as PostgREST sets it: every header, repeated ones joined. */
+function settingsHeaders(parsed: IncomingHttpHeaders): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(parsed)) {
+  for (const name in parsed) {
+    const value = parsed[name];
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return headers;

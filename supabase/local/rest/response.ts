@@ -5,11 +5,17 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 const CSV_TYPE = 'text/csv; charset=utf-8';
 
-export function errorResponse(e: ApiError, head = false): Response {
-  return new Response(head ? null : errorBody(e), {
-    status: e.status,
-    headers: { 'content-type': JSON_TYPE, ...e.headers },
-  });
+/** A REST answer, written to Node's response by rest/http.ts (no Fetch `Response` per request). */
+export type Reply = { status: number; headers: Record<string, string>; body: string | null };
+
+export const reply = (
+  status: number,
+  body: string | null,
+  headers: Record<string, string> = {},
+): Reply => ({ status, headers, body });
+
+export function errorReply(e: ApiError, head = false): Reply {
+  return reply(e.status, head ? null : errorBody(e), { 'content-type': JSON_TYPE, ...e.headers });
 }
 
 export function contentType(rep: Representation): string {

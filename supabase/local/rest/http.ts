@@ -1,0 +1,98 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PlatformContext } from '../context.ts';
+import type { CorsPolicy } from '../cors.ts';
+import { apiError } from './errors.ts';
+import { createRest } from './index.ts';
+import { errorReply, type Reply } from './response.ts';
+
+export const REST_PREFIX = '/rest/v1';
+
+/** Whether a request target (`req.url`) belongs to /rest/v1. */
+export function isRestTarget(target: string): boolean {
+  if (!target.startsWith(REST_PREFIX)) return false;
+  const next = target.charAt(REST_PREFIX.length);
+  return next === '' || next === '/' || next === '?';
+}
+
+/** `/{table}` or `/rpc/{function}` below the prefix, names percent-decoded. */
+function route(path: string): { name: string; rpc: boolean } | undefined {
+  const match = /^\/(?:(rpc)\/)?([^/]+)$/.exec(path);
+  if (!match) return undefined;
+  return { name: decode(match[2]!), rpc: match[1] !== undefined };
+}
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+const headerValue = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? value.join(', ') : value;
+
+/**
+ * /rest/v1 served from Node's own request and response: the platform's hottest path skips the
+ * Fetch `Request`/`Response` that Hono builds around every request and its middleware chain,
+ * which cost about a fifth of the server's CPU per REST request. It keeps the CORS policy,
+ * access log and error shape of the Hono routes.
+ */
+export function createRestHandler(
+  ctx: PlatformContext,
+  cors: CorsPolicy,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const rest = createRest(ctx);
+
+  return (req, res) => {
+    const start = performance.now();
+    const target = req.url ?? '/';
+    const method = req.method ?? 'GET';
+    const queryAt = target.indexOf('?');
+    const path = queryAt === -1 ? target : target.slice(0, queryAt);
+    const head = method === 'HEAD';
+    const send = (r: Reply) => {
+      res.writeHead(r.status, r.headers);
+      res.end(r.body ?? undefined);
+      ctx.log.info({
+        msg: 'request',
+        method,
+        path,
+        status: r.status,
+        ms: Math.round((performance.now() - start) * 10) / 10,
+      });
+    };
+
+    const preflight = cors(
+      {
+        method,
+        origin: headerValue(req.headers.origin),
+        requestedHeaders: headerValue(req.headers['access-control-request-headers']),
+      },
+      (name, value) => res.setHeader(name, value),
+    );
+    if (preflight) return send({ status: 204, headers: {}, body: null });
+    const found = route(path.slice(REST_PREFIX.length));
+    if (!found) {
+      return send(
+        errorReply(apiError(404, 'PGRST125', 'Invalid path specified in request URL'), head),
+      );
+    }
+    const input = {
+      method,
+      headers: req.headers,
+      query: queryAt === -1 ? '' : target.slice(queryAt + 1),
+      body: req,
+    };
+    rest
+      .handle(input, found.name, found.rpc)
+      .catch((e: unknown) => {
+        ctx.log.error({ msg: 'rest request failed', path, error: String(e) });
+        return errorReply(apiError(500, 'PGRST000', 'An unexpected error occurred'), head);
+      })
+      .then(send, (e: unknown) => {
+        ctx.log.error({ msg: 'rest response failed', path, error: String(e) });
+        res.destroy();
+      });
+  };
+}
