@@ -329,4 +329,25 @@ describe('bad input to /rest/v1', () => {
       details: null,
     });
   });
+
+  it('refuses an oversized body sent without a length, and serves the next request', async () => {
+    const chunk = new TextEncoder().encode(`"${'x'.repeat(64 * 1024)}",`);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 40) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const res = await fetch(`${t.url}/rest/v1/posts`, {
+      method: 'POST',
+      headers: { apikey: t.anonKey, authorization: `Bearer ${t.serviceRoleKey}` },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'PGRST102' });
+    const after = await call({ path: 'posts?select=id,title' });
+    expect(await after.json()).toEqual([{ id: 1, title: 'Primeiro' }]);
+  });
 });

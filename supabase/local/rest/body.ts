@@ -1,10 +1,11 @@
+import type { Readable } from 'node:stream';
 import { apiError, fail, ok, type Result } from './errors.ts';
 
 /** Bodies above this are refused with 413 before any parsing. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Where a request's bytes come from: Node's incoming message. */
-export type BodySource = AsyncIterable<Uint8Array>;
+export type BodySource = Readable;
 
 /** The request headers a body is judged by. */
 export type BodyHeaders = {
@@ -12,21 +13,32 @@ export type BodyHeaders = {
   'content-type'?: string | undefined;
 };
 
-async function readBody(headers: BodyHeaders, source: BodySource): Promise<Result<string>> {
-  const tooLarge = () =>
-    fail<string>(
-      apiError(413, 'PGRST102', `Request body exceeds the limit of ${MAX_BODY_BYTES} bytes`),
-    );
-  if (Number(headers['content-length'] ?? 0) > MAX_BODY_BYTES) return tooLarge();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  // Leaving the loop early (return) cancels the stream, so an oversized body is not read on.
-  for await (const chunk of source) {
-    size += chunk.byteLength;
-    if (size > MAX_BODY_BYTES) return tooLarge();
-    chunks.push(chunk);
-  }
-  return ok(Buffer.concat(chunks).toString('utf8'));
+const tooLarge = () =>
+  fail<string>(
+    apiError(413, 'PGRST102', `Request body exceeds the limit of ${MAX_BODY_BYTES} bytes`),
+  );
+
+/**
+ * The body as text, read with stream events rather than an async iterator (which costs a
+ * promise per chunk and shows on the hot path of every write). Reading stops at the limit.
+ */
+function readBody(headers: BodyHeaders, source: BodySource): Promise<Result<string>> {
+  if (Number(headers['content-length'] ?? 0) > MAX_BODY_BYTES) return Promise.resolve(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        source.off('data', onData).off('end', onEnd).off('error', reject);
+        source.pause();
+        return resolve(tooLarge());
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => resolve(ok(Buffer.concat(chunks, size).toString('utf8')));
+    source.on('data', onData).once('end', onEnd).once('error', reject);
+  });
 }
 
 const invalidJson = () => apiError(400, 'PGRST102', 'Empty or invalid json');

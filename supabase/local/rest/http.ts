@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PlatformContext } from '../context.ts';
 import type { CorsPolicy } from '../cors.ts';
+import type { Logger } from '../log.ts';
 import { apiError } from './errors.ts';
 import { createRest } from './index.ts';
 import { errorReply, type Reply } from './response.ts';
@@ -45,41 +46,36 @@ export function createRestHandler(
   const rest = createRest(ctx);
 
   return (req, res) => {
-    const start = performance.now();
-    const target = req.url ?? '/';
-    const method = req.method ?? 'GET';
-    const queryAt = target.indexOf('?');
-    const path = queryAt === -1 ? target : target.slice(0, queryAt);
-    const head = method === 'HEAD';
-    const send = (r: Reply) => {
-      res.writeHead(r.status, r.headers);
-      res.end(r.body ?? undefined);
-      ctx.log.info({
-        msg: 'request',
-        method,
-        path,
-        status: r.status,
-        ms: Math.round((performance.now() - start) * 10) / 10,
-      });
+    const exchange: Exchange = {
+      res,
+      log: ctx.log,
+      start: performance.now(),
+      method: req.method ?? 'GET',
+      path: '',
     };
+    const target = req.url ?? '/';
+    const queryAt = target.indexOf('?');
+    const path = (exchange.path = queryAt === -1 ? target : target.slice(0, queryAt));
+    const head = exchange.method === 'HEAD';
 
     const preflight = cors(
       {
-        method,
+        method: exchange.method,
         origin: headerValue(req.headers.origin),
         requestedHeaders: headerValue(req.headers['access-control-request-headers']),
       },
       (name, value) => res.setHeader(name, value),
     );
-    if (preflight) return send({ status: 204, headers: {}, body: null });
+    if (preflight) return send(exchange, { status: 204, headers: {}, body: null });
     const found = route(path.slice(REST_PREFIX.length));
     if (!found) {
       return send(
+        exchange,
         errorReply(apiError(404, 'PGRST125', 'Invalid path specified in request URL'), head),
       );
     }
     const input = {
-      method,
+      method: exchange.method,
       headers: req.headers,
       query: queryAt === -1 ? '' : target.slice(queryAt + 1),
       body: req,
@@ -90,9 +86,33 @@ export function createRestHandler(
         ctx.log.error({ msg: 'rest request failed', path, error: String(e) });
         return errorReply(apiError(500, 'PGRST000', 'An unexpected error occurred'), head);
       })
-      .then(send, (e: unknown) => {
-        ctx.log.error({ msg: 'rest response failed', path, error: String(e) });
-        res.destroy();
-      });
+      .then(
+        (r) => send(exchange, r),
+        (e: unknown) => {
+          ctx.log.error({ msg: 'rest response failed', path, error: String(e) });
+          res.destroy();
+        },
+      );
   };
+}
+
+/** One request in flight; plain data, so the hot path creates no closures for it. */
+type Exchange = {
+  res: ServerResponse;
+  log: Logger;
+  start: number;
+  method: string;
+  path: string;
+};
+
+function send(x: Exchange, r: Reply): void {
+  x.res.writeHead(r.status, r.headers);
+  x.res.end(r.body ?? undefined);
+  x.log.info({
+    msg: 'request',
+    method: x.method,
+    path: x.path,
+    status: r.status,
+    ms: Math.round((performance.now() - x.start) * 10) / 10,
+  });
 }
