@@ -10,15 +10,18 @@ export type Measurement = {
 };
 
 /**
- * Runs `op` from `clients` concurrent loops for `seconds`, after a short warm-up, and
- * reports throughput and latency percentiles in milliseconds.
+ * Runs `op` from `clients` concurrent loops for `seconds`, after `warmupSeconds` of the same
+ * load, and reports throughput and latency percentiles in milliseconds. `onMeasuring` runs
+ * between the two, for readings that must cover the measured window only.
  */
 export async function measure(
   op: () => Promise<void>,
   clients: number,
   seconds: number,
+  warmupSeconds = 0.5,
+  onMeasuring?: () => void,
 ): Promise<Measurement> {
-  const warmUntil = performance.now() + 500;
+  const warmUntil = performance.now() + warmupSeconds * 1000;
   let warmupRequests = 0;
   await Promise.all(
     Array.from({ length: clients }, async () => {
@@ -28,6 +31,7 @@ export async function measure(
       }
     }),
   );
+  onMeasuring?.();
   const latencies: number[] = [];
   const start = performance.now();
   const end = start + seconds * 1000;
