@@ -293,13 +293,17 @@ async function call(c: Pick<Case, 'path' | 'method' | 'headers' | 'body'>) {
 describe('bad input to /rest/v1', () => {
   it.each(cases)('$name → $status $code', async (c) => {
     const res = await call(c);
-    const body = (await res.json()) as Record<string, unknown>;
+    const text = await res.text();
+    const body = JSON.parse(text) as Record<string, unknown>;
     expect({ status: res.status, code: body.code }).toEqual({ status: c.status, code: c.code });
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
     expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const after = await call({ path: 'posts?select=id,title' });
     expect(after.status).toBe(200);
-    expect(await after.json()).toEqual([{ id: 1, title: 'Primeiro' }]);
+    const afterText = await after.text();
+    expect(after.headers.get('content-length')).toBe(String(Buffer.byteLength(afterText)));
+    expect(JSON.parse(afterText)).toEqual([{ id: 1, title: 'Primeiro' }]);
   });
 
   it('treats quotes and SQL in values as plain data', async () => {

@@ -106,6 +106,8 @@ type Exchange = {
 };
 
 function send(x: Exchange, r: Reply): void {
+  // With the length known up front Node writes headers and body in one go, unchunked.
+  if (r.body !== null) r.headers['content-length'] = String(Buffer.byteLength(r.body));
   x.res.writeHead(r.status, r.headers);
   x.res.end(r.body ?? undefined);
   x.log.info({
