@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { PGlite, protocol, types, type messages } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import type { Database, QueryResult, Queryable, Row, Statement } from './types.ts';
+import { commandRowCount } from './command-tag.ts';
 import { paramText } from './param-text.ts';
 import { isStalePlan, PreparedStatements, statementName } from './prepared.ts';
 import { TEXT_OIDS, identity } from './text-types.ts';
@@ -37,6 +38,42 @@ function batchMessage(
   });
   parts.push(protocol.serialize.sync());
   return Buffer.concat(parts);
+}
+
+/**
+ * One result per statement from a batch's backend messages, rows typed as `query` types them.
+ * Read straight off the messages: PGlite's `parseResults` builds each row through intermediate
+ * arrays and `Object.fromEntries`, which showed on the REST hot path.
+ */
+function toResults(
+  replies: readonly messages.BackendMessage[],
+  parsers: Parameters<typeof types.parseType>[2],
+): QueryResult[] {
+  const results: QueryResult[] = [];
+  let fields: readonly { name: string; dataTypeID: number }[] = [];
+  let rows: Row[] = [];
+  for (const reply of replies) {
+    if (reply.name === 'rowDescription') {
+      fields = (reply as messages.RowDescriptionMessage).fields;
+    } else if (reply.name === 'dataRow') {
+      const values = (reply as messages.DataRowMessage).fields;
+      const row: Row = {};
+      for (let i = 0; i < fields.length; i++) {
+        const { name, dataTypeID } = fields[i]!;
+        const value = values[i] ?? null;
+        row[name] = value === null ? null : types.parseType(value, dataTypeID, parsers);
+      }
+      rows.push(row);
+    } else if (reply.name === 'commandComplete') {
+      const tag = (reply as messages.CommandCompleteMessage).text;
+      results.push({ rows, rowCount: commandRowCount(tag) ?? rows.length });
+      fields = [];
+      rows = [];
+    } else if (reply.name === 'emptyQuery') {
+      results.push({ rows: [], rowCount: 0 });
+    }
+  }
+  return results;
 }
 
 /**
@@ -84,20 +121,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
             return run();
           });
           for (const name of names) prepared.confirm(name);
-          // parseResults sums affected rows over all the commands it is given: one call each.
-          const results: QueryResult[] = [];
-          let command: typeof messages = [];
-          for (const m of messages) {
-            command.push(m);
-            if (m.name !== 'commandComplete') continue;
-            const [r] = parse.parseResults(command, pg.parsers);
-            results.push({
-              rows: r?.rows ?? [],
-              rowCount: r?.affectedRows ?? r?.rows.length ?? 0,
-            });
-            command = [];
-          }
-          return results;
+          return toResults(messages, pg.parsers);
         }),
       ),
     listen: async (channel, onNotify) => {

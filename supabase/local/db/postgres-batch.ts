@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { commandRowCount } from './command-tag.ts';
 import { paramText } from './param-text.ts';
 import { isStalePlan, PreparedStatements, statementName } from './prepared.ts';
 import type { QueryResult, Row, Statement } from './types.ts';
@@ -9,12 +10,6 @@ type DataRow = { fields: (string | null)[] };
 type CommandComplete = { text: string };
 
 const preparedOn = new WeakMap<pg.Connection, PreparedStatements>();
-
-/** `SELECT 1`, `INSERT 0 3`, `UPDATE 2`: the count is the last number, if any. */
-function commandRowCount(tag: string): number | undefined {
-  const count = /(\d+)$/.exec(tag)?.[1];
-  return count === undefined ? undefined : Number(count);
-}
 
 /**
  * `statements` as one extended-protocol sequence closed by a single Sync, written in one go:
