@@ -40,6 +40,13 @@ describe('Database.batch binds values as query does', () => {
     expect(viaBatch?.rows).toEqual(viaQuery.rows);
   });
 
+  it('sends statement texts with non-ASCII characters intact', async () => {
+    const [r] = await db.batch([
+      { sql: `select 'São Paulo ✓' as "cidade ✓", $1::text as v`, params: ['ação'] },
+    ]);
+    expect(r?.rows).toEqual([{ 'cidade ✓': 'São Paulo ✓', v: 'ação' }]);
+  });
+
   it('returns one result per statement, rows and counts included', async () => {
     await db.exec('create table if not exists batch_t (n int)');
     const results = await db.batch([

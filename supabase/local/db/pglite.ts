@@ -1,44 +1,14 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite, protocol, types, type messages } from '@electric-sql/pglite';
+import { PGlite, types, type messages } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import type { Database, QueryResult, Queryable, Row, Statement } from './types.ts';
+import type { Database, QueryResult, Queryable, Row } from './types.ts';
 import { commandRowCount } from './command-tag.ts';
-import { paramText } from './param-text.ts';
+import { batchMessages } from './protocol.ts';
 import { isStalePlan, PreparedStatements, statementName } from './prepared.ts';
 import { TEXT_OIDS, identity } from './text-types.ts';
 
 const parsers = Object.fromEntries(Object.values(TEXT_OIDS).map((oid) => [oid, identity]));
-
-/**
- * The extended-protocol messages of `statements` followed by one Sync: PostgreSQL runs
- * everything before a Sync as one implicit transaction, so the batch needs no BEGIN/COMMIT, and
- * the first error skips the rest and rolls it all back. Statements not yet prepared on the
- * engine are parsed under their name first; the caller confirms them once the batch succeeded.
- */
-function batchMessage(
-  statements: readonly Statement[],
-  names: readonly string[],
-  prepared: PreparedStatements,
-): Uint8Array {
-  const parts = prepared.evict().map((name) => protocol.serialize.close({ type: 'S', name }));
-  const parsedHere = new Set<string>();
-  statements.forEach((s, i) => {
-    const name = names[i]!;
-    if (!prepared.use(name) && !parsedHere.has(name)) {
-      parts.push(protocol.serialize.close({ type: 'S', name }));
-      parts.push(protocol.serialize.parse({ text: s.sql, name }));
-      parsedHere.add(name);
-    }
-    parts.push(
-      protocol.serialize.bind({ statement: name, values: (s.params ?? []).map(paramText) }),
-      protocol.serialize.describe({ type: 'P' }),
-      protocol.serialize.execute({}),
-    );
-  });
-  parts.push(protocol.serialize.sync());
-  return Buffer.concat(parts);
-}
 
 /**
  * One result per statement from a batch's backend messages, rows typed as `query` types them.
@@ -114,7 +84,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       pg._runExclusiveTransaction(() =>
         pg._runExclusiveQuery(async () => {
           const names = statements.map((s) => statementName(s.sql));
-          const run = () => pg.execProtocol(batchMessage(statements, names, prepared));
+          const run = () => pg.execProtocol(batchMessages(statements, names, prepared));
           const { messages } = await run().catch((e: unknown) => {
             if (!isStalePlan(e)) throw e;
             for (const name of names) prepared.forget(name);

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { commandRowCount } from './command-tag.ts';
-import { paramText } from './param-text.ts';
+import { batchMessages } from './protocol.ts';
 import { isStalePlan, PreparedStatements, statementName } from './prepared.ts';
 import type { QueryResult, Row, Statement } from './types.ts';
 
@@ -40,26 +40,7 @@ class BatchQuery implements pg.Submittable {
     let prepared = preparedOn.get(connection);
     if (!prepared) preparedOn.set(connection, (prepared = new PreparedStatements()));
     this.prepared = prepared;
-    const parsedHere = new Set<string>();
-    const stream = connection.stream;
-    stream.cork();
-    try {
-      for (const name of prepared.evict()) connection.close({ type: 'S', name }, true);
-      for (const [i, s] of this.statements.entries()) {
-        const name = this.names[i]!;
-        if (!prepared.use(name) && !parsedHere.has(name)) {
-          connection.close({ type: 'S', name }, true);
-          connection.parse({ text: s.sql, name, types: [] }, true);
-          parsedHere.add(name);
-        }
-        connection.bind({ statement: name, values: (s.params ?? []).map(paramText) }, true);
-        connection.describe({ type: 'P', name: '' }, true);
-        connection.execute({ portal: '' }, true);
-      }
-      connection.sync();
-    } finally {
-      stream.uncork();
-    }
+    connection.stream.write(batchMessages(this.statements, this.names, prepared));
   }
 
   handleRowDescription(msg: RowDescription): void {
