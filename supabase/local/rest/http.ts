@@ -46,16 +46,11 @@ export function createRestHandler(
   const rest = createRest(ctx);
 
   return (req, res) => {
-    const exchange: Exchange = {
-      res,
-      log: ctx.log,
-      start: performance.now(),
-      method: req.method ?? 'GET',
-      path: '',
-    };
+    const start = performance.now();
     const target = req.url ?? '/';
     const queryAt = target.indexOf('?');
-    const path = (exchange.path = queryAt === -1 ? target : target.slice(0, queryAt));
+    const path = queryAt === -1 ? target : target.slice(0, queryAt);
+    const exchange: Exchange = { res, log: ctx.log, start, method: req.method ?? 'GET', path };
     const head = exchange.method === 'HEAD';
 
     const preflight = cors(
