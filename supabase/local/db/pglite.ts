@@ -3,9 +3,9 @@ import { PGlite, types, type messages } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import type { Database, QueryResult, Queryable, Row } from './types.ts';
-import { commandRowCount } from './command-tag.ts';
 import { batchMessages } from './protocol.ts';
 import { isStalePlan, PreparedStatements, statementName } from './prepared.ts';
+import { ResultCollector } from './results.ts';
 import { TEXT_OIDS, identity } from './text-types.ts';
 
 const parsers = Object.fromEntries(Object.values(TEXT_OIDS).map((oid) => [oid, identity]));
@@ -19,31 +19,23 @@ function toResults(
   replies: readonly messages.BackendMessage[],
   parsers: Parameters<typeof types.parseType>[2],
 ): QueryResult[] {
-  const results: QueryResult[] = [];
-  let fields: readonly { name: string; dataTypeID: number }[] = [];
-  let rows: Row[] = [];
+  const collected = new ResultCollector(
+    (oid) =>
+      (text): unknown =>
+        types.parseType(text, oid, parsers) as unknown,
+  );
   for (const reply of replies) {
     if (reply.name === 'rowDescription') {
-      fields = (reply as messages.RowDescriptionMessage).fields;
+      collected.rowDescription((reply as messages.RowDescriptionMessage).fields);
     } else if (reply.name === 'dataRow') {
-      const values = (reply as messages.DataRowMessage).fields;
-      const row: Row = {};
-      for (let i = 0; i < fields.length; i++) {
-        const { name, dataTypeID } = fields[i]!;
-        const value = values[i] ?? null;
-        row[name] = value === null ? null : types.parseType(value, dataTypeID, parsers);
-      }
-      rows.push(row);
+      collected.dataRow((reply as messages.DataRowMessage).fields);
     } else if (reply.name === 'commandComplete') {
-      const tag = (reply as messages.CommandCompleteMessage).text;
-      results.push({ rows, rowCount: commandRowCount(tag) ?? rows.length });
-      fields = [];
-      rows = [];
+      collected.commandComplete((reply as messages.CommandCompleteMessage).text);
     } else if (reply.name === 'emptyQuery') {
-      results.push({ rows: [], rowCount: 0 });
+      collected.emptyQuery();
     }
   }
-  return results;
+  return collected.results;
 }
 
 /**

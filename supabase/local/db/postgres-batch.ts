@@ -1,10 +1,9 @@
 import type pg from 'pg';
-import { commandRowCount } from './command-tag.ts';
 import { batchMessages } from './protocol.ts';
 import { isStalePlan, PreparedStatements, statementName } from './prepared.ts';
-import type { QueryResult, Row, Statement } from './types.ts';
+import { ResultCollector } from './results.ts';
+import type { QueryResult, Statement } from './types.ts';
 
-type Parser = (text: string) => unknown;
 type RowDescription = { fields: { name: string; dataTypeID: number }[] };
 type DataRow = { fields: (string | null)[] };
 type CommandComplete = { text: string };
@@ -15,14 +14,11 @@ const preparedOn = new WeakMap<pg.Connection, PreparedStatements>();
  * `statements` as one extended-protocol sequence closed by a single Sync, written in one go:
  * PostgreSQL runs everything before a Sync as one implicit transaction (the first error skips
  * the rest and rolls it all back), so the batch needs no BEGIN/COMMIT and costs one round trip
- * and three or four messages per statement (each is prepared once per connection). A node-pg Submittable: the client hands it the backend's
- * replies until ReadyForQuery.
+ * and three or four messages per statement (each is prepared once per connection). A node-pg
+ * Submittable: the client hands it the backend's replies until ReadyForQuery.
  */
 class BatchQuery implements pg.Submittable {
-  private readonly results: QueryResult[] = [];
-  private fields: string[] = [];
-  private parsers: Parser[] = [];
-  private rows: Row[] = [];
+  private readonly collected: ResultCollector;
   private settled = false;
   /** This connection's prepared statements, known once `submit` ran. */
   private prepared: PreparedStatements | undefined;
@@ -30,10 +26,13 @@ class BatchQuery implements pg.Submittable {
 
   constructor(
     private readonly statements: readonly Statement[],
-    private readonly types: pg.CustomTypesConfig,
+    types: pg.CustomTypesConfig,
     private readonly done: (error: Error | null, results: QueryResult[]) => void,
   ) {
     this.names = statements.map((s) => statementName(s.sql));
+    this.collected = new ResultCollector(
+      (oid) => types.getTypeParser(oid, 'text') as (text: string) => unknown,
+    );
   }
 
   submit(connection: pg.Connection): void {
@@ -44,38 +43,26 @@ class BatchQuery implements pg.Submittable {
   }
 
   handleRowDescription(msg: RowDescription): void {
-    this.fields = msg.fields.map((f) => f.name);
-    this.parsers = msg.fields.map((f) => this.types.getTypeParser(f.dataTypeID, 'text') as Parser);
+    this.collected.rowDescription(msg.fields);
   }
 
   handleDataRow(msg: DataRow): void {
-    const row: Row = {};
-    for (let i = 0; i < this.fields.length; i++) {
-      const value = msg.fields[i] ?? null;
-      row[this.fields[i]!] = value === null ? null : this.parsers[i]!(value);
-    }
-    this.rows.push(row);
+    this.collected.dataRow(msg.fields);
   }
 
   handleCommandComplete(msg: CommandComplete): void {
-    const name = this.names[this.results.length];
+    const name = this.names[this.collected.results.length];
     if (name) this.prepared?.confirm(name);
-    this.results.push({
-      rows: this.rows,
-      rowCount: commandRowCount(msg.text) ?? this.rows.length,
-    });
-    this.fields = [];
-    this.parsers = [];
-    this.rows = [];
+    this.collected.commandComplete(msg.text);
   }
 
   handleEmptyQuery(): void {
-    this.results.push({ rows: [], rowCount: 0 });
+    this.collected.emptyQuery();
   }
 
   /** A server error (the rest of the batch was skipped) or a dead connection. */
   handleError(error: Error): void {
-    const failed = this.names[this.results.length];
+    const failed = this.names[this.collected.results.length];
     if (failed && isStalePlan(error)) this.prepared?.forget(failed);
     this.settle(error);
   }
@@ -87,7 +74,7 @@ class BatchQuery implements pg.Submittable {
   private settle(error: Error | null): void {
     if (this.settled) return;
     this.settled = true;
-    this.done(error, this.results);
+    this.done(error, this.collected.results);
   }
 }
 
