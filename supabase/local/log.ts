@@ -20,3 +20,20 @@ export function createLogger(
   };
   return { error: at('error'), info: at('info'), debug: at('debug') };
 }
+
+/** The access log's line for one answered request; `start` is its `performance.now()`. */
+export function logRequest(
+  log: Logger,
+  method: string,
+  path: string,
+  status: number,
+  start: number,
+): void {
+  log.info({
+    msg: 'request',
+    method,
+    path,
+    status,
+    ms: Math.round((performance.now() - start) * 10) / 10,
+  });
+}

@@ -10,7 +10,7 @@ import { bootstrap, type BootstrapResult } from './bootstrap/index.ts';
 import { deriveApiKeys } from './jwt.ts';
 import { cors, corsPolicy } from './cors.ts';
 import type { NodeEnv } from './node-env.ts';
-import { createLogger, type Logger } from './log.ts';
+import { createLogger, logRequest, type Logger } from './log.ts';
 import { createAuthApp } from './auth/index.ts';
 import { createRestHandler, isRestTarget } from './rest/http.ts';
 import { createStorageApp } from './storage/index.ts';
@@ -76,13 +76,7 @@ export async function createPlatform(
   app.use('*', async (c, next) => {
     const start = performance.now();
     await next();
-    log.info({
-      msg: 'request',
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - start) * 10) / 10,
-    });
+    logRequest(log, c.req.method, c.req.path, c.res.status, start);
   });
   app.get('/health', (c) => c.json({ status: 'ok', database: db.kind }));
   app.route('/auth/v1', createAuthApp(ctx));

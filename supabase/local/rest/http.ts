@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PlatformContext } from '../context.ts';
 import type { CorsPolicy } from '../cors.ts';
-import type { Logger } from '../log.ts';
+import { logRequest, type Logger } from '../log.ts';
 import { apiError } from './errors.ts';
-import { createRest } from './index.ts';
+import { createRest, headerText } from './index.ts';
 import { errorReply, type Reply } from './response.ts';
 
 export const REST_PREFIX = '/rest/v1';
@@ -30,9 +30,6 @@ function decode(segment: string): string {
   }
 }
 
-const headerValue = (value: string | string[] | undefined) =>
-  Array.isArray(value) ? value.join(', ') : value;
-
 /**
  * /rest/v1 served from Node's own request and response: the platform's hottest path skips the
  * Fetch `Request`/`Response` that Hono builds around every request and its middleware chain,
@@ -56,8 +53,8 @@ export function createRestHandler(
     const preflight = cors(
       {
         method: exchange.method,
-        origin: headerValue(req.headers.origin),
-        requestedHeaders: headerValue(req.headers['access-control-request-headers']),
+        origin: headerText(req.headers.origin),
+        requestedHeaders: headerText(req.headers['access-control-request-headers']),
       },
       (name, value) => res.setHeader(name, value),
     );
@@ -105,11 +102,5 @@ function send(x: Exchange, r: Reply): void {
   if (r.body !== null) r.headers['content-length'] = String(Buffer.byteLength(r.body));
   x.res.writeHead(r.status, r.headers);
   x.res.end(r.body ?? undefined);
-  x.log.info({
-    msg: 'request',
-    method: x.method,
-    path: x.path,
-    status: r.status,
-    ms: Math.round((performance.now() - x.start) * 10) / 10,
-  });
+  logRequest(x.log, x.method, x.path, r.status, x.start);
 }

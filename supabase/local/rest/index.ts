@@ -382,18 +382,19 @@ export function createRest(ctx: PlatformContext): Rest {
   return { handle };
 }
 
-/** A header Node may hand over repeated (not one it joins or dedupes itself), as one value. */
-function one(value: string | string[] | undefined): string | null {
-  if (value === undefined) return null;
+/** A header Node may hand over repeated (one it neither joins nor dedupes itself), as one value. */
+export function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
+
+const one = (value: string | string[] | undefined) => headerText(value) ?? null;
 
 /** `request.headers` as PostgREST sets it: every header, repeated ones joined. */
 function settingsHeaders(parsed: IncomingHttpHeaders): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const name in parsed) {
-    const value = parsed[name];
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    const value = headerText(parsed[name]);
+    if (value !== undefined) headers[name] = value;
   }
   return headers;
 }
