@@ -1,13 +1,6 @@
 import net from 'node:net';
 
-export type Measurement = {
-  requests: number;
-  seconds: number;
-  p50: number;
-  p99: number;
-  /** Requests made during the warm-up before the measured window. */
-  warmupRequests: number;
-};
+export type Measurement = { requests: number; seconds: number; p50: number; p99: number };
 
 /**
  * Runs `op` from `clients` concurrent loops for `seconds`, after `warmupSeconds` of the same
@@ -22,13 +15,9 @@ export async function measure(
   onMeasuring?: () => void,
 ): Promise<Measurement> {
   const warmUntil = performance.now() + warmupSeconds * 1000;
-  let warmupRequests = 0;
   await Promise.all(
     Array.from({ length: clients }, async () => {
-      while (performance.now() < warmUntil) {
-        await op();
-        warmupRequests++;
-      }
+      while (performance.now() < warmUntil) await op();
     }),
   );
   onMeasuring?.();
@@ -48,13 +37,7 @@ export async function measure(
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return {
-    requests: latencies.length,
-    seconds: elapsed,
-    p50: at(0.5),
-    p99: at(0.99),
-    warmupRequests,
-  };
+  return { requests: latencies.length, seconds: elapsed, p50: at(0.5), p99: at(0.99) };
 }
 
 /**
