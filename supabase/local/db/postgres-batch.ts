@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import { batchMessages } from './protocol.ts';
 import { isStalePlan, PreparedStatements, statementName } from './prepared.ts';
 import { ResultCollector } from './results.ts';
@@ -14,10 +14,14 @@ const preparedOn = new WeakMap<pg.Connection, PreparedStatements>();
  * `statements` as one extended-protocol sequence closed by a single Sync, written in one go:
  * PostgreSQL runs everything before a Sync as one implicit transaction (the first error skips
  * the rest and rolls it all back), so the batch needs no BEGIN/COMMIT and costs one round trip
- * and three or four messages per statement (each is prepared once per connection). A node-pg
- * Submittable: the client hands it the backend's replies until ReadyForQuery.
+ * and three or four messages per statement (each is prepared once per connection). The client
+ * hands it the backend's replies until ReadyForQuery.
+ *
+ * It extends node-pg's `Query` only because a pipelining client (batch-lanes.ts) refuses other
+ * submittables, for fear of queries that keep a portal open across round trips; a batch runs
+ * every portal to completion before its Sync, so it is safe to pipeline.
  */
-class BatchQuery implements pg.Submittable {
+class BatchQuery extends pg.Query {
   private readonly collected: ResultCollector;
   private settled = false;
   /** This connection's prepared statements, known once `submit` ran. */
@@ -29,18 +33,19 @@ class BatchQuery implements pg.Submittable {
     types: pg.CustomTypesConfig,
     private readonly done: (error: Error | null, results: QueryResult[]) => void,
   ) {
+    super('');
     this.names = statements.map((s) => statementName(s.sql));
     this.collected = new ResultCollector(
       (oid) => types.getTypeParser(oid, 'text') as (text: string) => unknown,
     );
   }
 
-  submit(connection: pg.Connection): void {
+  override submit = (connection: pg.Connection): void => {
     let prepared = preparedOn.get(connection);
     if (!prepared) preparedOn.set(connection, (prepared = new PreparedStatements()));
     this.prepared = prepared;
     connection.stream.write(batchMessages(this.statements, this.names, prepared));
-  }
+  };
 
   handleRowDescription(msg: RowDescription): void {
     this.collected.rowDescription(msg.fields);

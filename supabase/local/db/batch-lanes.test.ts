@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../../tests/support/database.ts';
+import { LANE_COUNT, STALL_MS } from './batch-lanes.ts';
+import type { Database } from './index.ts';
+
+/**
+ * Batches sent together share connections on PostgreSQL (pipelined, batch-lanes.ts); PGlite
+ * queues them on its one connection. Either way each must stay its own transaction.
+ */
+describe('Database.batch under concurrency', () => {
+  let db: Database;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, dispose } = await freshDatabase());
+    await db.exec('create table lanes_t (n int primary key)');
+  });
+  afterAll(() => dispose());
+
+  it('keeps each batch its own transaction: settings, commits and rollbacks', async () => {
+    const settled = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, n) =>
+        db.batch([
+          // Every third batch sets nothing: it must not see a neighbour's setting.
+          ...(n % 3
+            ? [{ sql: `select set_config('app.lane_probe', $1, true)`, params: [`${n}`] }]
+            : []),
+          { sql: 'insert into lanes_t values ($1)', params: [n] },
+          { sql: `select nullif(current_setting('app.lane_probe', true), '') as seen` },
+          // Odd batches fail after their insert, which must be rolled back with them alone.
+          { sql: n % 2 ? 'select 1 / 0' : 'select 1' },
+        ]),
+      ),
+    );
+    settled.forEach((outcome, n) => {
+      if (n % 2) {
+        expect(outcome).toMatchObject({ status: 'rejected', reason: { code: '22012' } });
+        return;
+      }
+      expect(outcome.status).toBe('fulfilled');
+      const results = (outcome as PromiseFulfilledResult<{ rows: unknown[] }[]>).value;
+      expect(results.at(-2)?.rows).toEqual([{ seen: n % 3 ? `${n}` : null }]);
+    });
+    const stored = await db.query<{ n: number }>('select n from lanes_t order by n');
+    expect(stored.rows.map((r) => r.n)).toEqual(Array.from({ length: 20 }, (_, i) => 2 * i));
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('Database.batch lanes on PostgreSQL', () => {
+  let db: Database;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => ({ db, dispose } = await freshDatabase()));
+  afterAll(() => dispose());
+
+  const backendPid = async () => {
+    const [r] = await db.batch([{ sql: 'select pg_backend_pid() as pid' }]);
+    return (r?.rows[0] as { pid: number }).pid;
+  };
+  const waitingForLock = async () => {
+    const r = await db.query<{ pid: number }>(
+      `select pid from pg_stat_activity
+       where datname = current_database() and wait_event_type = 'Lock' order by pid`,
+    );
+    return r.rows.map((row) => row.pid);
+  };
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('pass over lanes stuck behind a lock: other batches do not queue behind them', async () => {
+    await db.transaction(async (holder) => {
+      await holder.query('select pg_advisory_xact_lock(4201)');
+      // One blocked batch on every lane.
+      const blocked = Array.from({ length: LANE_COUNT }, () =>
+        db.batch([{ sql: 'select pg_advisory_xact_lock(4201)' }]),
+      );
+      await expect.poll(waitingForLock).toHaveLength(LANE_COUNT);
+      await pause(3 * STALL_MS);
+      // Were these queued behind a blocked batch, they would wait for the lock, held until
+      // after them: the test would time out.
+      for (let i = 0; i < 5; i++) expect(await backendPid()).toBeGreaterThan(0);
+      await Promise.all(
+        Array.from({ length: 10 }, async () => expect(await backendPid()).toBeGreaterThan(0)),
+      );
+      void Promise.allSettled(blocked);
+    });
+  });
+
+  it('fail the batches of a lane whose connection dies, and open it again', async () => {
+    await db.transaction(async (holder) => {
+      await holder.query('select pg_advisory_xact_lock(4202)');
+      const blocked = Array.from({ length: LANE_COUNT }, () =>
+        db.batch([{ sql: 'select pg_advisory_xact_lock(4202)' }]),
+      );
+      // Sent before any lane counts as stalled: written behind one of the blocked batches.
+      const behind = db.batch([{ sql: 'select 1 as n' }]);
+      const outcomes = Promise.allSettled([...blocked, behind]);
+      await expect.poll(waitingForLock).toHaveLength(LANE_COUNT);
+      await db.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [
+        await waitingForLock(),
+      ]);
+      const settled = await outcomes;
+      for (const outcome of settled.slice(0, -1)) {
+        expect(outcome).toMatchObject({ status: 'rejected', reason: { code: '57P01' } });
+      }
+      expect(settled.at(-1)).toMatchObject({
+        status: 'rejected',
+        reason: { message: 'Connection terminated unexpectedly' },
+      });
+    });
+    await expect
+      .poll(() =>
+        backendPid().then(
+          (pid) => pid > 0,
+          () => false,
+        ),
+      )
+      .toBe(true);
+    const pids = await Promise.all(Array.from({ length: 20 }, backendPid));
+    expect(pids.every((pid) => pid > 0)).toBe(true);
+  });
+});
