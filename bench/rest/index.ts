@@ -16,17 +16,21 @@ import { openDatabase, type Database } from '../../supabase/local/db/index.ts';
 import { bootstrap } from '../../supabase/local/bootstrap/index.ts';
 import { createLogger } from '../../supabase/local/log.ts';
 import { batchAs } from '../../supabase/local/request-auth.ts';
-import { httpClient, measure, type Measurement } from './load.ts';
+import { combine, httpClient, measure, type HttpClient, type Measurement } from './load.ts';
 import { freshPostgres, MIGRATIONS_DIR, startServer } from './setup.ts';
 
 const CLIENTS = 16;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Measured seconds per case, split over `ROUNDS` windows. */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /**
  * Load before each measured window. PGlite's WebAssembly reaches its optimised tier only after
  * a few seconds of load (a server runs for hours), and the CPU columns count what the compiler
  * threads spend until then.
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+/** Load before the later windows of a case: the process is warm, the connections are not. */
+const REWARM_SECONDS = 0.5;
 const ROWS = 1000;
 /** USER_HZ: /proc reports CPU time in ticks of 1/100 s on Linux. */
 const CLOCK_TICKS = 100;
@@ -53,6 +57,8 @@ type Row = {
   path: string;
   m: Measurement;
   cpu: CpuPerRequest;
+  /** Requests per second in each round. */
+  rounds: number[];
 };
 
 const totalCpu = (c: CpuPerRequest) => c.bench + (c.server ?? 0) + (c.postgres ?? 0);
@@ -67,30 +73,52 @@ function fmt(r: Row): string {
   return `${r.backend.padEnd(10)} ${r.scenario.padEnd(10)} ${r.path.padEnd(16)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${r.m.p50.toFixed(2).padStart(6)} ms  p99 ${r.m.p99.toFixed(2).padStart(6)} ms${cpu}`;
 }
 
-/** User + system CPU time in µs of a process's /proc stat line (Linux). */
+/** Fields of a /proc stat line after the command name (Linux). */
+const statFields = (stat: string) => stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+const ticksToUs = (ticks: number) => (ticks * 1e6) / CLOCK_TICKS;
+
+/** User + system CPU time in µs of a process's /proc stat line. */
 function statCpuUs(stat: string): number {
-  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  const fields = statFields(stat);
+  return ticksToUs(Number(fields[11]) + Number(fields[12]));
 }
 
 function processCpuUs(pid: number): number {
   return statCpuUs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
 }
 
-/** CPU time of every PostgreSQL process on this machine (the backends serving the bench). */
+/**
+ * CPU time of every PostgreSQL process on this machine (the backends serving the bench), and of
+ * those that have exited: a backend whose pooled connection closed while idle takes its time
+ * with it, and the postmaster that reaped it counts it as its children's time.
+ */
 function postgresCpuUs(): number {
   let total = 0;
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.includes(' (postgres) ')) total += statCpuUs(stat);
+      if (!stat.includes(' (postgres) ')) continue;
+      const fields = statFields(stat);
+      total += ticksToUs(
+        Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+      );
     } catch {
       // The process ended between listing and reading.
     }
   }
   return total;
 }
+
+type Case = {
+  scenario: string;
+  path: string;
+  op: (request: HttpClient) => Promise<unknown>;
+  base: string;
+};
+
+/** One measured window of a case, and the CPU each process spent in it. */
+type Window = { m: Measurement; cpuUs: CpuPerRequest };
 
 async function benchBackend(
   backend: 'postgres' | 'pglite',
@@ -102,83 +130,131 @@ async function benchBackend(
   if (!databaseUrl)
     await bootstrap(db, { migrationsDir: MIGRATIONS_DIR, log: createLogger('silent') });
   const headers = { apikey: server.anonKey, authorization: `Bearer ${server.anonKey}` };
+  const postHeaders = { ...headers, 'content-type': 'application/json' };
   const expect = (want: number) => (status: number) => {
     if (status !== want) throw new Error(`unexpected HTTP ${status}`);
   };
-  const rows: Row[] = [];
-  let request = httpClient(server.url, CLIENTS);
-  const run = async (
-    scenario: string,
-    path: string,
-    op: () => Promise<unknown>,
-    base = server.url,
-  ) => {
-    request.close();
-    request = httpClient(base, CLIENTS);
-    const overHttp = path === 'REST' || path === 'HTTP alone';
-    const usesPostgres = backend === 'postgres' && path !== 'HTTP alone';
+  const cases: Case[] = [
+    {
+      scenario: 'get-by-id',
+      path: 'REST',
+      base: server.url,
+      op: (request) =>
+        request('GET', `/rest/v1/bench_items?select=*&id=eq.${randomId()}`, headers).then(
+          expect(200),
+        ),
+    },
+    {
+      scenario: 'get-by-id',
+      path: 'direct',
+      base: server.url,
+      op: () => db.query(GET_SQL, [randomId(), 1000, 0]),
+    },
+    {
+      scenario: 'get-by-id',
+      path: 'HTTP alone',
+      base: server.floorUrl,
+      op: (request) => request('GET', '/', headers).then(expect(200)),
+    },
+    {
+      scenario: 'get-by-id',
+      path: 'direct+role',
+      base: server.url,
+      op: () =>
+        batchAs(db, anonIdentity, { method: 'GET', path: '/bench_items' }, [
+          { sql: GET_SQL, params: [randomId(), 1000, 0] },
+        ]),
+    },
+    {
+      scenario: 'post-row',
+      path: 'REST',
+      base: server.url,
+      op: (request) =>
+        request(
+          'POST',
+          '/rest/v1/bench_items',
+          postHeaders,
+          JSON.stringify({ name: 'bench', qty: 1 }),
+        ).then(expect(201)),
+    },
+    {
+      scenario: 'post-row',
+      path: 'direct',
+      base: server.url,
+      op: () => db.query(INSERT_SQL, [newRow()]),
+    },
+    {
+      scenario: 'post-row',
+      path: 'direct+role',
+      base: server.url,
+      op: () =>
+        batchAs(db, anonIdentity, { method: 'POST', path: '/bench_items' }, [
+          { sql: INSERT_SQL, params: [newRow()] },
+        ]),
+    },
+  ];
+
+  const measureCase = async (c: Case, warmupSeconds: number): Promise<Window> => {
+    const request = httpClient(c.base, CLIENTS);
+    const overHttp = c.path === 'REST' || c.path === 'HTTP alone';
+    const usesPostgres = backend === 'postgres' && c.path !== 'HTTP alone';
+    const reading = (): CpuPerRequest => ({
+      bench: processCpuUs(process.pid),
+      ...(overHttp ? { server: processCpuUs(server.pid) } : {}),
+      ...(usesPostgres ? { postgres: postgresCpuUs() } : {}),
+    });
     let before: CpuPerRequest | undefined;
-    const m = await measure(
-      async () => void (await op()),
-      CLIENTS,
-      SECONDS,
-      WARMUP_SECONDS,
-      () => {
-        before = {
-          bench: processCpuUs(process.pid),
-          ...(overHttp ? { server: processCpuUs(server.pid) } : {}),
-          ...(usesPostgres ? { postgres: postgresCpuUs() } : {}),
-        };
-      },
-    );
-    const perRequest = (now: number, then: number | undefined) =>
-      then === undefined ? undefined : (now - then) / m.requests;
-    const cpu: CpuPerRequest = { bench: perRequest(processCpuUs(process.pid), before!.bench)! };
-    if (overHttp) cpu.server = perRequest(processCpuUs(server.pid), before!.server);
-    if (usesPostgres) cpu.postgres = perRequest(postgresCpuUs(), before!.postgres);
-    const row: Row = { backend, scenario, path, m, cpu };
-    console.log(fmt(row));
-    rows.push(row);
+    try {
+      const m = await measure(
+        async () => void (await c.op(request)),
+        CLIENTS,
+        SECONDS / ROUNDS,
+        warmupSeconds,
+        () => (before = reading()),
+      );
+      const [then, now] = [before!, reading()];
+      const spent = (key: keyof CpuPerRequest) => {
+        const at = then[key];
+        return at === undefined ? undefined : now[key]! - at;
+      };
+      return {
+        m,
+        cpuUs: { bench: spent('bench')!, server: spent('server'), postgres: spent('postgres') },
+      };
+    } finally {
+      request.close();
+    }
   };
+
   try {
-    await run('get-by-id', 'REST', () =>
-      request('GET', `/rest/v1/bench_items?select=*&id=eq.${randomId()}`, headers).then(
-        expect(200),
-      ),
-    );
-    await run('get-by-id', 'direct', () => db.query(GET_SQL, [randomId(), 1000, 0]));
-    await run(
-      'get-by-id',
-      'HTTP alone',
-      () => request('GET', '/', headers).then(expect(200)),
-      server.floorUrl,
-    );
-    await run('get-by-id', 'direct+role', () =>
-      batchAs(db, anonIdentity, { method: 'GET', path: '/bench_items' }, [
-        { sql: GET_SQL, params: [randomId(), 1000, 0] },
-      ]),
-    );
-    const postHeaders = { ...headers, 'content-type': 'application/json' };
-    await run('post-row', 'REST', () =>
-      request(
-        'POST',
-        '/rest/v1/bench_items',
-        postHeaders,
-        JSON.stringify({ name: 'bench', qty: 1 }),
-      ).then(expect(201)),
-    );
-    await run('post-row', 'direct', () => db.query(INSERT_SQL, [newRow()]));
-    await run('post-row', 'direct+role', () =>
-      batchAs(db, anonIdentity, { method: 'POST', path: '/bench_items' }, [
-        { sql: INSERT_SQL, params: [newRow()] },
-      ]),
-    );
+    // Round after round through every case, so a drift in the machine's speed (it shares its
+    // host) weighs on REST and on its baselines alike; each row sums its case's windows.
+    const windows = new Map<Case, Window[]>(cases.map((c) => [c, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const c of cases) {
+        windows.get(c)!.push(await measureCase(c, round === 0 ? WARMUP_SECONDS : REWARM_SECONDS));
+      }
+    }
+    const rows = cases.map((c) => toRow(backend, c, windows.get(c)!));
+    rows.forEach((row) => console.log(fmt(row)));
+    return rows;
   } finally {
-    request.close();
     await db.close();
     await server.stop();
   }
-  return rows;
+}
+
+function toRow(backend: string, c: Case, windows: Window[]): Row {
+  const m = combine(windows.map((w) => w.m));
+  const perRequest = (key: keyof CpuPerRequest) =>
+    windows[0]!.cpuUs[key] === undefined
+      ? undefined
+      : windows.reduce((sum, w) => sum + w.cpuUs[key]!, 0) / m.requests;
+  const cpu: CpuPerRequest = { bench: perRequest('bench')! };
+  if (perRequest('server') !== undefined) cpu.server = perRequest('server');
+  if (perRequest('postgres') !== undefined) cpu.postgres = perRequest('postgres');
+  const rounds = windows.map((w) => w.m.requests / w.m.seconds);
+  return { backend, scenario: c.scenario, path: c.path, m, cpu, rounds };
 }
 
 function ratios(rows: Row[]) {
@@ -194,7 +270,8 @@ function ratios(rows: Row[]) {
       const rps = (r: Row) => r.m.requests / r.m.seconds;
       const x = (n: number) => `${n.toFixed(2)}x`;
       console.log(
-        `${backend.padEnd(10)} ${scenario.padEnd(10)} REST/direct: throughput cost ${x(rps(direct) / rps(rest))}, ` +
+        `${backend.padEnd(10)} ${scenario.padEnd(10)} REST/direct: throughput cost ${x(rps(direct) / rps(rest))} ` +
+          `(rounds ${rest.rounds.map((r, i) => (direct.rounds[i]! / r).toFixed(2)).join(' ')}), ` +
           `p50 ${x(rest.m.p50 / direct.m.p50)}, CPU ${x(totalCpu(rest.cpu) / totalCpu(direct.cpu))}  |  ` +
           `REST/direct+role: throughput cost ${x(rps(tx) / rps(rest))}, p50 ${x(rest.m.p50 / tx.m.p50)}  |  ` +
           `empty HTTP round trip/direct: ${x(rps(direct) / rps(floor))}`,
@@ -205,7 +282,8 @@ function ratios(rows: Row[]) {
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 console.log(
-  `bench/rest: ${CLIENTS} concurrent clients, ${SECONDS} s per measurement, keep-alive HTTP`,
+  `bench/rest: ${CLIENTS} concurrent clients, keep-alive HTTP; each case measured ${SECONDS} s in all, ` +
+    `in ${ROUNDS} rounds through every case`,
 );
 const pgDb = await freshPostgres(serverUrl);
 const rows: Row[] = [];

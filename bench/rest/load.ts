@@ -1,6 +1,13 @@
 import net from 'node:net';
 
-export type Measurement = { requests: number; seconds: number; p50: number; p99: number };
+export type Measurement = {
+  requests: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  /** Each request's latency in ms, ascending. */
+  latencies: number[];
+};
 
 /**
  * Runs `op` from `clients` concurrent loops for `seconds`, after `warmupSeconds` of the same
@@ -33,11 +40,23 @@ export async function measure(
       }
     }),
   );
-  const elapsed = (performance.now() - start) / 1000;
+  return summarise(latencies, (performance.now() - start) / 1000);
+}
+
+/** Several windows of the same load as one: their requests, time and latencies together. */
+export function combine(windows: readonly Measurement[]): Measurement {
+  const seconds = windows.reduce((sum, w) => sum + w.seconds, 0);
+  return summarise(
+    windows.flatMap((w) => w.latencies),
+    seconds,
+  );
+}
+
+function summarise(latencies: number[], seconds: number): Measurement {
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { requests: latencies.length, seconds: elapsed, p50: at(0.5), p99: at(0.99) };
+  return { requests: latencies.length, seconds, p50: at(0.5), p99: at(0.99), latencies };
 }
 
 /**
@@ -71,6 +90,8 @@ export function httpClient(base: string, clients: number) {
   };
   return Object.assign(request, { close: () => idle.forEach((c) => c.close()) });
 }
+
+export type HttpClient = ReturnType<typeof httpClient>;
 
 type Connection = ReturnType<typeof connection>;
 
