@@ -10,6 +10,7 @@ const claims = {
 };
 const identity = { role: 'authenticated', claims };
 const request = { method: 'GET', path: '/x' };
+const writeRequest = { method: 'POST', path: '/x' };
 const WHO = `select current_user as role, current_setting('request.jwt.claims') as claims,
   current_setting('request.method') as method`;
 const expected = { role: 'authenticated', claims: JSON.stringify(claims), method: 'GET' };
@@ -57,7 +58,7 @@ describe('request-auth against a real database', () => {
   });
 
   it('batchAs commits what its statements wrote', async () => {
-    const [inserted] = await batchAs(db, identity, request, [
+    const [inserted] = await batchAs(db, identity, writeRequest, [
       { sql: 'insert into public.audit values ($1)', params: ['kept'] },
     ]);
     expect(inserted?.rowCount).toBe(1);
@@ -66,7 +67,7 @@ describe('request-auth against a real database', () => {
   });
 
   it('a failing statement rolls back the whole batch and rejects with its own error', async () => {
-    const failure = await batchAs(db, identity, request, [
+    const failure = await batchAs(db, identity, writeRequest, [
       { sql: 'insert into public.audit values ($1)', params: ['undone'] },
       { sql: 'select 1 / $1::int', params: [0] },
       { sql: 'insert into public.audit values ($1)', params: ['never'] },
@@ -80,6 +81,17 @@ describe('request-auth against a real database', () => {
     expect(await roleOutsideRequests()).not.toContain('authenticated');
     const again = await batchAs(db, identity, request, [{ sql: WHO }]);
     expect(again[0]?.rows[0]).toEqual(expected);
+  });
+
+  it('GET and HEAD run read-only, as PostgREST runs them', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const failure = await batchAs(db, identity, { method, path: '/x' }, [
+        { sql: 'insert into public.audit values ($1)', params: [`read-only ${method}`] },
+      ]).catch((e: unknown) => e);
+      expect(isPgError(failure) && failure.code).toBe('25006');
+    }
+    const { rows } = await db.query(`select note from public.audit where note like 'read-only%'`);
+    expect(rows).toEqual([]);
   });
 
   it('a role the settings cannot take runs nothing', async () => {

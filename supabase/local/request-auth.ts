@@ -52,6 +52,7 @@ const SETTINGS = [
   'request.method',
   'request.path',
   'request.headers',
+  'transaction_read_only',
 ];
 
 /**
@@ -72,8 +73,17 @@ function settingsStatement(
     request.method,
     request.path,
     JSON.stringify(request.headers ?? {}),
+    readsOnly(request) ? 'on' : 'off',
   ];
   return { sql: SETTINGS_SQL, params: values };
+}
+
+/**
+ * GET and HEAD run read-only, as PostgREST runs them: a function that writes must be called
+ * with POST (a write answers 25006, HTTP 405).
+ */
+function readsOnly(request: RequestInfo): boolean {
+  return request.method === 'GET' || request.method === 'HEAD';
 }
 
 /**
@@ -101,6 +111,8 @@ export async function batchAs(
   request: RequestInfo,
   statements: readonly Statement[],
 ): Promise<QueryResult[]> {
-  const [, ...results] = await db.batch([settingsStatement(identity, request), ...statements]);
+  const [, ...results] = await db.batch([settingsStatement(identity, request), ...statements], {
+    readOnly: readsOnly(request),
+  });
   return results;
 }

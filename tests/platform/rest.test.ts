@@ -615,6 +615,19 @@ describe('calling functions', () => {
     });
   });
 
+  it('runs GET and HEAD read-only, as PostgREST does: a function that writes needs POST', async () => {
+    expect(await anon.rpc('scratch_write')).toMatchObject({ status: 200, data: 1, error: null });
+    const viaGet = await anon.rpc('scratch_write', {}, { get: true });
+    expect(viaGet.status).toBe(405);
+    expect(viaGet.error).toMatchObject({
+      code: '25006',
+      message: 'cannot execute CREATE TABLE in a read-only transaction',
+    });
+    expect((await anon.rpc('scratch_write', {}, { head: true })).status).toBe(405);
+    // Read-only ends with the request: the next POST on the same connections writes again.
+    expect(await anon.rpc('scratch_write')).toMatchObject({ status: 200, data: 1 });
+  });
+
   it('answers 204 for void, 400 with hint and details for RAISE, 404 PGRST202 for unknown functions', async () => {
     expect(await anon.rpc('do_nothing')).toMatchObject({ status: 204, data: null, error: null });
     const raised = await anon.rpc('reject', { reason: 'horário ocupado' });

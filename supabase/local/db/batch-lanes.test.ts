@@ -4,8 +4,9 @@ import { LANE_COUNT, STALL_MS } from './batch-lanes.ts';
 import type { Database } from './index.ts';
 
 /**
- * Batches sent together share connections on PostgreSQL (pipelined, batch-lanes.ts); PGlite
- * queues them on its one connection. Either way each must stay its own transaction.
+ * Read-only batches sent together share connections on PostgreSQL (pipelined, batch-lanes.ts),
+ * writing ones get a pooled connection each; PGlite queues them all on its one connection.
+ * Whichever way, each must stay its own transaction.
  */
 describe('Database.batch under concurrency', () => {
   let db: Database;
@@ -16,19 +17,27 @@ describe('Database.batch under concurrency', () => {
   });
   afterAll(() => dispose());
 
-  it('keeps each batch its own transaction: settings, commits and rollbacks', async () => {
+  it.each([
+    ['writing', false],
+    ['read-only', true],
+  ])('keeps each %s batch its own transaction', async (_kind, readOnly) => {
     const settled = await Promise.allSettled(
       Array.from({ length: 40 }, (_, n) =>
-        db.batch([
-          // Every third batch sets nothing: it must not see a neighbour's setting.
-          ...(n % 3
-            ? [{ sql: `select set_config('app.lane_probe', $1, true)`, params: [`${n}`] }]
-            : []),
-          { sql: 'insert into lanes_t values ($1)', params: [n] },
-          { sql: `select nullif(current_setting('app.lane_probe', true), '') as seen` },
-          // Odd batches fail after their insert, which must be rolled back with them alone.
-          { sql: n % 2 ? 'select 1 / 0' : 'select 1' },
-        ]),
+        db.batch(
+          [
+            // Every third batch sets nothing: it must not see a neighbour's setting.
+            ...(n % 3
+              ? [{ sql: `select set_config('app.lane_probe', $1, true)`, params: [`${n}`] }]
+              : []),
+            readOnly
+              ? { sql: 'select $1::int as n', params: [n] }
+              : { sql: 'insert into lanes_t values ($1)', params: [n] },
+            { sql: `select nullif(current_setting('app.lane_probe', true), '') as seen` },
+            // Odd batches fail last: their insert must be rolled back with them alone.
+            { sql: n % 2 ? 'select 1 / 0' : 'select 1' },
+          ],
+          { readOnly },
+        ),
       ),
     );
     settled.forEach((outcome, n) => {
@@ -40,6 +49,7 @@ describe('Database.batch under concurrency', () => {
       const results = (outcome as PromiseFulfilledResult<{ rows: unknown[] }[]>).value;
       expect(results.at(-2)?.rows).toEqual([{ seen: n % 3 ? `${n}` : null }]);
     });
+    if (readOnly) return;
     const stored = await db.query<{ n: number }>('select n from lanes_t order by n');
     expect(stored.rows.map((r) => r.n)).toEqual(Array.from({ length: 20 }, (_, i) => 2 * i));
   });
@@ -51,8 +61,10 @@ describe.runIf(process.env.DATABASE_URL)('Database.batch lanes on PostgreSQL', (
   beforeAll(async () => ({ db, dispose } = await freshDatabase()));
   afterAll(() => dispose());
 
+  /** Only read-only batches are pipelined. */
+  const readOnly = { readOnly: true };
   const backendPid = async () => {
-    const [r] = await db.batch([{ sql: 'select pg_backend_pid() as pid' }]);
+    const [r] = await db.batch([{ sql: 'select pg_backend_pid() as pid' }], readOnly);
     return (r?.rows[0] as { pid: number }).pid;
   };
   const waitingForLock = async () => {
@@ -69,7 +81,7 @@ describe.runIf(process.env.DATABASE_URL)('Database.batch lanes on PostgreSQL', (
       await holder.query('select pg_advisory_xact_lock(4201)');
       // One blocked batch on every lane.
       const blocked = Array.from({ length: LANE_COUNT }, () =>
-        db.batch([{ sql: 'select pg_advisory_xact_lock(4201)' }]),
+        db.batch([{ sql: 'select pg_advisory_xact_lock(4201)' }], readOnly),
       );
       await expect.poll(waitingForLock).toHaveLength(LANE_COUNT);
       await pause(3 * STALL_MS);
@@ -87,10 +99,10 @@ describe.runIf(process.env.DATABASE_URL)('Database.batch lanes on PostgreSQL', (
     await db.transaction(async (holder) => {
       await holder.query('select pg_advisory_xact_lock(4202)');
       const blocked = Array.from({ length: LANE_COUNT }, () =>
-        db.batch([{ sql: 'select pg_advisory_xact_lock(4202)' }]),
+        db.batch([{ sql: 'select pg_advisory_xact_lock(4202)' }], readOnly),
       );
       // Sent before any lane counts as stalled: written behind one of the blocked batches.
-      const behind = db.batch([{ sql: 'select 1 as n' }]);
+      const behind = db.batch([{ sql: 'select 1 as n' }], readOnly);
       const outcomes = Promise.allSettled([...blocked, behind]);
       await expect.poll(waitingForLock).toHaveLength(LANE_COUNT);
       await db.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [

@@ -4,13 +4,17 @@ import { runBatch } from './postgres-batch.ts';
 import type { QueryResult, Statement } from './types.ts';
 
 /**
- * Batches pipelined on a few long-lived connections ("lanes") instead of one pooled connection
- * each. A request's batch is a whole implicit transaction closed by its own Sync, so batches
+ * Read-only batches pipelined on a few long-lived connections ("lanes") instead of one pooled
+ * connection each. A request's batch is a whole implicit transaction closed by its own Sync, so batches
  * written one after another on a connection stay independent: each commits or rolls back alone,
  * and its local settings (role, claims) end with it. What pipelining saves is the wake-up: on a
  * pool, every request writes to a backend that sleeps and answers from it, and on a small
  * machine those wake-ups cost more CPU than the request itself (REST reads ran at ~4,300/s
  * through 16 pooled connections and ~7,600/s through two lanes; bench/rest).
+ *
+ * Batches that write are not pipelined: a backend waits for its commit's WAL flush before it
+ * reads the next batch, so commits on a lane would be flushed one by one, where separate
+ * connections share one flush between all the commits that arrived meanwhile.
  *
  * The price of pipelining is head-of-line blocking: a batch waits for the ones ahead of it on
  * its lane. So a lane whose work has not moved for `STALL_MS` (a lock wait, a slow function)

@@ -18,8 +18,8 @@ const toResult = <T>(r: pg.QueryResult): QueryResult<T> => ({
 
 /**
  * PostgreSQL through a node-pg pool; batches (and a transaction's BEGIN with its prelude) go out
- * as one extended-protocol sequence (`runBatch`), pipelined on a few connections of their own
- * when they can be (batch-lanes.ts); LISTEN uses one dedicated client.
+ * as one extended-protocol sequence (`runBatch`), read-only ones pipelined on a few connections
+ * of their own when they can be (batch-lanes.ts); LISTEN uses one dedicated client.
  */
 export async function openPostgres(connectionString: string, max = 20): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max, types: textTypes });
@@ -107,8 +107,8 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
         client.release(broken);
       }
     },
-    async batch(statements) {
-      const pipelined = lanes.run(statements);
+    async batch(statements, opts) {
+      const pipelined = opts?.readOnly ? lanes.run(statements) : undefined;
       if (pipelined) return pipelined;
       const client = await pool.connect();
       let broken: Error | undefined;
