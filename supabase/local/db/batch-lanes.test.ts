@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../tests/support/database.ts';
-import { LANE_COUNT, STALL_MS } from './batch-lanes.ts';
+import { READ_LANES, STALL_MS } from './batch-lanes.ts';
 import type { Database } from './index.ts';
 
 /**
- * Read-only batches sent together share connections on PostgreSQL (pipelined, batch-lanes.ts),
- * writing ones get a pooled connection each; PGlite queues them all on its one connection.
- * Whichever way, each must stay its own transaction.
+ * Batches sent together share connections on PostgreSQL (pipelined, batch-lanes.ts: reads on
+ * lanes of their own, writes on others); PGlite queues them all on its one connection. Whichever
+ * way, each must stay its own transaction.
  */
 describe('Database.batch under concurrency', () => {
   let db: Database;
@@ -61,7 +61,7 @@ describe.runIf(process.env.DATABASE_URL)('Database.batch lanes on PostgreSQL', (
   beforeAll(async () => ({ db, dispose } = await freshDatabase()));
   afterAll(() => dispose());
 
-  /** Only read-only batches are pipelined. */
+  /** The tests below block the read lanes. */
   const readOnly = { readOnly: true };
   const backendPid = async () => {
     const [r] = await db.batch([{ sql: 'select pg_backend_pid() as pid' }], readOnly);
@@ -80,10 +80,10 @@ describe.runIf(process.env.DATABASE_URL)('Database.batch lanes on PostgreSQL', (
     await db.transaction(async (holder) => {
       await holder.query('select pg_advisory_xact_lock(4201)');
       // One blocked batch on every lane.
-      const blocked = Array.from({ length: LANE_COUNT }, () =>
+      const blocked = Array.from({ length: READ_LANES }, () =>
         db.batch([{ sql: 'select pg_advisory_xact_lock(4201)' }], readOnly),
       );
-      await expect.poll(waitingForLock).toHaveLength(LANE_COUNT);
+      await expect.poll(waitingForLock).toHaveLength(READ_LANES);
       await pause(3 * STALL_MS);
       // Were these queued behind a blocked batch, they would wait for the lock, held until
       // after them: the test would time out.
@@ -98,13 +98,13 @@ describe.runIf(process.env.DATABASE_URL)('Database.batch lanes on PostgreSQL', (
   it('fail the batches of a lane whose connection dies, and open it again', async () => {
     await db.transaction(async (holder) => {
       await holder.query('select pg_advisory_xact_lock(4202)');
-      const blocked = Array.from({ length: LANE_COUNT }, () =>
+      const blocked = Array.from({ length: READ_LANES }, () =>
         db.batch([{ sql: 'select pg_advisory_xact_lock(4202)' }], readOnly),
       );
       // Sent before any lane counts as stalled: written behind one of the blocked batches.
       const behind = db.batch([{ sql: 'select 1 as n' }], readOnly);
       const outcomes = Promise.allSettled([...blocked, behind]);
-      await expect.poll(waitingForLock).toHaveLength(LANE_COUNT);
+      await expect.poll(waitingForLock).toHaveLength(READ_LANES);
       await db.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [
         await waitingForLock(),
       ]);

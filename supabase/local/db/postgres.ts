@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Database, QueryResult, Queryable, Row } from './types.ts';
-import { BatchLanes } from './batch-lanes.ts';
+import { BatchLanes, READ_LANES, WRITE_LANES } from './batch-lanes.ts';
 import { runBatch } from './postgres-batch.ts';
 import { TEXT_OIDS, identity } from './text-types.ts';
 
@@ -18,16 +18,17 @@ const toResult = <T>(r: pg.QueryResult): QueryResult<T> => ({
 
 /**
  * PostgreSQL through a node-pg pool; batches (and a transaction's BEGIN with its prelude) go out
- * as one extended-protocol sequence (`runBatch`), read-only ones pipelined on a few connections
- * of their own when they can be (batch-lanes.ts); LISTEN uses one dedicated client.
+ * as one extended-protocol sequence (`runBatch`), pipelined on a few connections of their own
+ * when they can be (batch-lanes.ts); LISTEN uses one dedicated client.
  */
 export async function openPostgres(connectionString: string, max = 20): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max, types: textTypes });
   // An idle client dying (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   await pool.query('select 1');
-  const lanes = new BatchLanes({ connectionString, types: textTypes });
-  await lanes.open();
+  const readLanes = new BatchLanes({ connectionString, types: textTypes }, READ_LANES);
+  const writeLanes = new BatchLanes({ connectionString, types: textTypes }, WRITE_LANES);
+  await Promise.all([readLanes.open(), writeLanes.open()]);
 
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T = Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
@@ -108,7 +109,7 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
       }
     },
     async batch(statements, opts) {
-      const pipelined = opts?.readOnly ? lanes.run(statements) : undefined;
+      const pipelined = (opts?.readOnly ? readLanes : writeLanes).run(statements);
       if (pipelined) return pipelined;
       const client = await pool.connect();
       let broken: Error | undefined;
@@ -140,7 +141,7 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
     async close() {
       closed = true;
       await listener?.then((client) => client.end()).catch(() => {});
-      await lanes.close();
+      await Promise.all([readLanes.close(), writeLanes.close()]);
       await pool.end();
     },
   };

@@ -36,9 +36,8 @@ export interface Database extends Queryable {
    * implicit transaction (no BEGIN/COMMIT), so on PostgreSQL the whole batch costs one network
    * round trip — the fast path for work that needs no decision between its statements. Each
    * statement text is prepared once per connection (db/prepared.ts) and only bound afterwards.
-   * A `readOnly` batch (one that writes nothing) may share a PostgreSQL connection with other
-   * read-only batches, pipelined (db/batch-lanes.ts); a writing batch gets a connection of its
-   * own, so its commit waits for the WAL flush alone and not in front of other batches.
+   * On PostgreSQL, batches share connections, pipelined (db/batch-lanes.ts); `readOnly` ones
+   * (that write nothing) take lanes of their own, fewer than writing batches need.
    */
   batch(statements: readonly Statement[], opts?: { readOnly?: boolean }): Promise<QueryResult[]>;
   /**
