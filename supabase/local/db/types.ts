@@ -36,8 +36,9 @@ export interface Database extends Queryable {
    * implicit transaction (no BEGIN/COMMIT), so on PostgreSQL the whole batch costs one network
    * round trip — the fast path for work that needs no decision between its statements. Each
    * statement text is prepared once per connection (db/prepared.ts) and only bound afterwards.
-   * On PostgreSQL, batches share connections, pipelined (db/batch-lanes.ts); `readOnly` ones
-   * (that write nothing) take lanes of their own, fewer than writing batches need.
+   * Batches that arrive together are sent together: pipelined on shared connections on
+   * PostgreSQL (db/batch-lanes.ts; `readOnly` ones, that write nothing, take lanes of their
+   * own), in one engine call on PGlite.
    */
   batch(statements: readonly Statement[], opts?: { readOnly?: boolean }): Promise<QueryResult[]>;
   /**
