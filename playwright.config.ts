@@ -30,7 +30,9 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     command: 'npx tsx scripts/start.ts',
-    url: `${E2E_API_URL}/health`,
+    // The app is served last, after the API is up and the PWA is built for it (hashing the
+    // sources is async, so the API's /health answers while the build has not even begun).
+    url: E2E_APP_URL,
     reuseExistingServer: false,
     timeout: 240_000,
     stdout: 'pipe',
