@@ -115,11 +115,3 @@ create function public.reject(reason text) returns void language plpgsql as $$
 begin
   raise exception 'Operação recusada: %', reason using hint = 'business_rule', detail = 'sample detail';
 end $$;
-
--- Writes (to a scratch table of its own transaction): callable with POST only, as GET runs read-only.
-create function public.scratch_write() returns integer language plpgsql as $$
-begin
-  create temp table if not exists rpc_scratch (n integer) on commit drop;
-  insert into rpc_scratch values (1);
-  return (select count(*) from rpc_scratch);
-end $$;
