@@ -77,10 +77,11 @@ describe.runIf(process.env.DATABASE_URL)('Database.batch lanes on PostgreSQL', (
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('pass over lanes stuck behind a lock: other batches do not queue behind them', async () => {
+    let blocked: Promise<unknown>[] = [];
     await db.transaction(async (holder) => {
       await holder.query('select pg_advisory_xact_lock(4201)');
       // One blocked batch on every lane.
-      const blocked = Array.from({ length: READ_LANES }, () =>
+      blocked = Array.from({ length: READ_LANES }, () =>
         db.batch([{ sql: 'select pg_advisory_xact_lock(4201)' }], readOnly),
       );
       await expect.poll(waitingForLock).toHaveLength(READ_LANES);
@@ -91,8 +92,9 @@ describe.runIf(process.env.DATABASE_URL)('Database.batch lanes on PostgreSQL', (
       await Promise.all(
         Array.from({ length: 10 }, async () => expect(await backendPid()).toBeGreaterThan(0)),
       );
-      void Promise.allSettled(blocked);
     });
+    // They run once the lock is released, and leave the lanes idle for the next test.
+    await Promise.all(blocked);
   });
 
   it('fail the batches of a lane whose connection dies, and open it again', async () => {
