@@ -73,14 +73,14 @@ function fmt(r: Row): string {
   return `${r.backend.padEnd(10)} ${r.scenario.padEnd(10)} ${r.path.padEnd(16)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${r.m.p50.toFixed(2).padStart(6)} ms  p99 ${r.m.p99.toFixed(2).padStart(6)} ms${cpu}`;
 }
 
-/** Fields of a /proc stat line after the command name (Linux). */
-const statFields = (stat: string) => stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-const ticksToUs = (ticks: number) => (ticks * 1e6) / CLOCK_TICKS;
-
-/** User + system CPU time in µs of a process's /proc stat line. */
-function statCpuUs(stat: string): number {
-  const fields = statFields(stat);
-  return ticksToUs(Number(fields[11]) + Number(fields[12]));
+/**
+ * User + system CPU time in µs of a process's /proc stat line (Linux), with `reaped` also that
+ * of its children that have exited and been waited for.
+ */
+function statCpuUs(stat: string, reaped = false): number {
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  const ticks = [11, 12, ...(reaped ? [13, 14] : [])].reduce((t, i) => t + Number(fields[i]), 0);
+  return (ticks * 1e6) / CLOCK_TICKS;
 }
 
 function processCpuUs(pid: number): number {
@@ -98,11 +98,7 @@ function postgresCpuUs(): number {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes(' (postgres) ')) continue;
-      const fields = statFields(stat);
-      total += ticksToUs(
-        Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
-      );
+      if (stat.includes(' (postgres) ')) total += statCpuUs(stat, true);
     } catch {
       // The process ended between listing and reading.
     }

@@ -26,8 +26,9 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
   // An idle client dying (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   await pool.query('select 1');
-  const readLanes = new BatchLanes({ connectionString, types: textTypes }, READ_LANES);
-  const writeLanes = new BatchLanes({ connectionString, types: textTypes }, WRITE_LANES);
+  const laneConfig = { connectionString, types: textTypes };
+  const readLanes = new BatchLanes(laneConfig, READ_LANES);
+  const writeLanes = new BatchLanes(laneConfig, WRITE_LANES);
   await Promise.all([readLanes.open(), writeLanes.open()]);
 
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
