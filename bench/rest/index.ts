@@ -1,14 +1,20 @@
 /**
  * /rest/v1 versus the same SQL sent straight to the database with the platform's own driver,
  * on PostgreSQL and on PGlite: GET by id and a single-row POST (return=minimal), 16 concurrent
- * clients, fixed duration after a warm-up. Three rows per case: `REST` (HTTP through the
- * platform), `direct` (the generated statement alone, sent as the driver's `query` sends it:
- * an unnamed statement, parsed and planned every time) and `direct+role` (the statement as REST
- * runs it: after the role/claims settings, in one batch and one implicit transaction, both
- * prepared once per connection, no HTTP), so the ratios split the cost of the HTTP layer from
- * the cost of running as the caller. Each row also shows the CPU time per request of every
- * process taking part — this bench process (load generator or driver), the platform's server
- * and the PostgreSQL backends — since on a small machine they all compete for the same cores.
+ * clients, fixed duration after a warm-up. Rows per case:
+ *  - `REST`: HTTP through the platform;
+ *  - `direct`: the generated statement alone, sent as the driver's `query` sends it (an unnamed
+ *    statement, parsed and planned every time) — the baseline of the issue's goal;
+ *  - `direct+role`: the statement as REST runs it (after the role/claims settings, in one batch
+ *    and one implicit transaction, both prepared once per connection), no HTTP;
+ *  - `HTTP+batch`: that same batch behind a bare `node:http` handler in the platform's process,
+ *    on the platform's own connections — what an HTTP hop costs before any of REST's own work
+ *    (parsing, planning, negotiation, auth, errors);
+ *  - `HTTP alone` (GET): an empty HTTP round trip.
+ * So the ratios split the cost of running as the caller, of the HTTP hop and of REST itself.
+ * Each row also shows the CPU time per request of every process taking part — this bench
+ * process (load generator or driver), the platform's server and the PostgreSQL backends — since
+ * on a small machine they all compete for the same cores.
  * `npx tsx bench/rest/index.ts` or `npm run bench`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -18,6 +24,7 @@ import { createLogger } from '../../supabase/local/log.ts';
 import { batchAs } from '../../supabase/local/request-auth.ts';
 import { combine, httpClient, measure, type HttpClient, type Measurement } from './load.ts';
 import { freshPostgres, MIGRATIONS_DIR, startServer } from './setup.ts';
+import { ANON, GET_SQL, getParams, INSERT_SQL } from './statements.ts';
 
 const CLIENTS = 16;
 /** Measured seconds per case, split over `ROUNDS` windows. */
@@ -35,16 +42,6 @@ const ROWS = 1000;
 /** USER_HZ: /proc reports CPU time in ticks of 1/100 s on Linux. */
 const CLOCK_TICKS = 100;
 
-/** The statements /rest/v1 generates for these two requests (see rest/plans.ts). */
-const GET_SQL =
-  `select null as total, count(*) as page, coalesce(json_agg(pgrst_t), '[]')::text as body, null as inserted ` +
-  `from (select pgrst_0."id" as "id", pgrst_0."name" as "name", pgrst_0."qty" as "qty", pgrst_0."created_at" as "created_at" ` +
-  `from public."bench_items" pgrst_0 where pgrst_0."id" = $1 limit $2 offset $3) pgrst_t`;
-const INSERT_SQL =
-  `insert into public."bench_items" as pgrst_target ("name", "qty") ` +
-  `select "name", "qty" from json_populate_recordset(null::public."bench_items", $1::json)`;
-
-const anonIdentity = { role: 'anon', claims: { role: 'anon' } };
 const randomId = () => 1 + Math.floor(Math.random() * ROWS);
 const newRow = () => JSON.stringify([{ name: 'bench', qty: 1 }]);
 
@@ -144,7 +141,7 @@ async function benchBackend(
       scenario: 'get-by-id',
       path: 'direct',
       base: server.url,
-      op: () => db.query(GET_SQL, [randomId(), 1000, 0]),
+      op: () => db.query(GET_SQL, getParams(randomId())),
     },
     {
       scenario: 'get-by-id',
@@ -157,9 +154,15 @@ async function benchBackend(
       path: 'direct+role',
       base: server.url,
       op: () =>
-        batchAs(db, anonIdentity, { method: 'GET', path: '/bench_items' }, [
-          { sql: GET_SQL, params: [randomId(), 1000, 0] },
+        batchAs(db, ANON, { method: 'GET', path: '/bench_items' }, [
+          { sql: GET_SQL, params: getParams(randomId()) },
         ]),
+    },
+    {
+      scenario: 'get-by-id',
+      path: 'HTTP+batch',
+      base: server.floorUrl,
+      op: (request) => request('GET', `/by-id?id=${randomId()}`, headers).then(expect(200)),
     },
     {
       scenario: 'post-row',
@@ -184,15 +187,24 @@ async function benchBackend(
       path: 'direct+role',
       base: server.url,
       op: () =>
-        batchAs(db, anonIdentity, { method: 'POST', path: '/bench_items' }, [
+        batchAs(db, ANON, { method: 'POST', path: '/bench_items' }, [
           { sql: INSERT_SQL, params: [newRow()] },
         ]),
+    },
+    {
+      scenario: 'post-row',
+      path: 'HTTP+batch',
+      base: server.floorUrl,
+      op: (request) =>
+        request('POST', '/insert', postHeaders, JSON.stringify({ name: 'bench', qty: 1 })).then(
+          expect(201),
+        ),
     },
   ];
 
   const measureCase = async (c: Case, warmupSeconds: number): Promise<Window> => {
     const request = httpClient(c.base, CLIENTS);
-    const overHttp = c.path === 'REST' || c.path === 'HTTP alone';
+    const overHttp = c.path === 'REST' || c.path.startsWith('HTTP');
     const usesPostgres = backend === 'postgres' && c.path !== 'HTTP alone';
     const reading = (): CpuPerRequest => ({
       bench: processCpuUs(process.pid),
@@ -253,7 +265,16 @@ function toRow(backend: string, c: Case, windows: Window[]): Row {
   return { backend, scenario: c.scenario, path: c.path, m, cpu, rounds };
 }
 
+/**
+ * Per case: REST against the goal's baseline, then that cost split into the HTTP hop
+ * (`HTTP+batch`/direct) and REST's own work (REST/`HTTP+batch`), whose product it is.
+ */
 function ratios(rows: Row[]) {
+  const rps = (r: Row) => r.m.requests / r.m.seconds;
+  const x = (n: number) => `${n.toFixed(2)}x`;
+  /** Throughput cost of `slow` against `fast`, over all rounds and round by round. */
+  const cost = (slow: Row, fast: Row) =>
+    `${x(rps(fast) / rps(slow))} (rounds ${slow.rounds.map((r, i) => (fast.rounds[i]! / r).toFixed(2)).join(' ')})`;
   for (const backend of ['postgres', 'pglite']) {
     for (const scenario of ['get-by-id', 'post-row']) {
       const pick = (path: string) =>
@@ -261,16 +282,15 @@ function ratios(rows: Row[]) {
       const rest = pick('REST');
       const direct = pick('direct');
       const tx = pick('direct+role');
-      const floor = rows.find((r) => r.backend === backend && r.path === 'HTTP alone');
-      if (!rest || !direct || !tx || !floor) continue;
-      const rps = (r: Row) => r.m.requests / r.m.seconds;
-      const x = (n: number) => `${n.toFixed(2)}x`;
+      const hop = pick('HTTP+batch');
+      const empty = rows.find((r) => r.backend === backend && r.path === 'HTTP alone');
+      if (!rest || !direct || !tx || !hop || !empty) continue;
       console.log(
-        `${backend.padEnd(10)} ${scenario.padEnd(10)} REST/direct: throughput cost ${x(rps(direct) / rps(rest))} ` +
-          `(rounds ${rest.rounds.map((r, i) => (direct.rounds[i]! / r).toFixed(2)).join(' ')}), ` +
-          `p50 ${x(rest.m.p50 / direct.m.p50)}, CPU ${x(totalCpu(rest.cpu) / totalCpu(direct.cpu))}  |  ` +
-          `REST/direct+role: throughput cost ${x(rps(tx) / rps(rest))}, p50 ${x(rest.m.p50 / tx.m.p50)}  |  ` +
-          `empty HTTP round trip/direct: ${x(rps(direct) / rps(floor))}`,
+        `${backend.padEnd(10)} ${scenario.padEnd(10)} REST/direct: throughput cost ${cost(rest, direct)}, ` +
+          `p50 ${x(rest.m.p50 / direct.m.p50)}, CPU ${x(totalCpu(rest.cpu) / totalCpu(direct.cpu))}\n` +
+          `${''.padEnd(22)}= HTTP hop (HTTP+batch/direct) ${cost(hop, direct)}` +
+          ` × REST's own work (REST/HTTP+batch) ${cost(rest, hop)}  |  ` +
+          `REST/direct+role: ${x(rps(tx) / rps(rest))}  |  empty HTTP round trip/direct: ${x(rps(direct) / rps(empty))}`,
       );
     }
   }
