@@ -40,6 +40,8 @@ class BatchQuery extends pg.Query {
     );
   }
 
+  // A property, not a method: @types/pg declares `Query.submit` as one, and TypeScript refuses
+  // a method overriding a property.
   override submit = (connection: pg.Connection): void => {
     let prepared = preparedOn.get(connection);
     if (!prepared) preparedOn.set(connection, (prepared = new PreparedStatements()));
