@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../tests/support/database.ts';
-import { READ_LANES, STALL_MS } from './batch-lanes.ts';
+import { PACK_DEPTH, PACK_MS, READ_LANES, STALL_MS } from './batch-lanes.ts';
 import type { Database } from './index.ts';
 
 /**
@@ -75,16 +75,51 @@ describe.runIf(process.env.DATABASE_URL)('Database.batch lanes on PostgreSQL', (
     return r.rows.map((row) => row.pid);
   };
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /**
+   * One batch waiting for advisory lock `key` on every read lane. Reads pack onto a lane that
+   * keeps up, so each is sent once the lane before it has stopped moving.
+   */
+  const blockEveryLane = async (key: number) => {
+    const blocked: Promise<unknown>[] = [];
+    for (let lane = 1; lane <= READ_LANES; lane++) {
+      blocked.push(db.batch([{ sql: `select pg_advisory_xact_lock(${key})` }], readOnly));
+      await expect.poll(waitingForLock).toHaveLength(lane);
+      await pause(2 * PACK_MS);
+    }
+    return blocked;
+  };
+
+  it('pack reads that keep up onto one backend', async () => {
+    const pids = await Promise.all(Array.from({ length: PACK_DEPTH - 1 }, backendPid));
+    expect(new Set(pids).size).toBe(1);
+    for (let i = 0; i < 5; i++) expect(await backendPid()).toBe(pids[0]);
+  });
+
+  it('spread reads over more backends once one has a backlog', async () => {
+    const pids = await Promise.all(Array.from({ length: 3 * PACK_DEPTH }, backendPid));
+    expect(new Set(pids).size).toBeGreaterThan(1);
+  });
+
+  it('send reads past a lane whose head is slow, long before it counts as stalled', async () => {
+    let slow: Promise<unknown> | undefined;
+    await db.transaction(async (holder) => {
+      await holder.query('select pg_advisory_xact_lock(4200)');
+      slow = db.batch([{ sql: 'select pg_advisory_xact_lock(4200)' }], readOnly);
+      await expect.poll(waitingForLock).toHaveLength(1);
+      const [slowPid] = await waitingForLock();
+      await pause(2 * PACK_MS);
+      const started = performance.now();
+      expect(await backendPid()).not.toBe(slowPid);
+      expect(performance.now() - started).toBeLessThan(STALL_MS);
+    });
+    await slow;
+  });
 
   it('pass over lanes stuck behind a lock: other batches do not queue behind them', async () => {
     let blocked: Promise<unknown>[] = [];
     await db.transaction(async (holder) => {
       await holder.query('select pg_advisory_xact_lock(4201)');
-      // One blocked batch on every lane.
-      blocked = Array.from({ length: READ_LANES }, () =>
-        db.batch([{ sql: 'select pg_advisory_xact_lock(4201)' }], readOnly),
-      );
-      await expect.poll(waitingForLock).toHaveLength(READ_LANES);
+      blocked = await blockEveryLane(4201);
       await pause(3 * STALL_MS);
       // Were these queued behind a blocked batch, they would wait for the lock, held until
       // after them: the test would time out.
@@ -100,21 +135,17 @@ describe.runIf(process.env.DATABASE_URL)('Database.batch lanes on PostgreSQL', (
   it('fail the batches of a lane whose connection dies, and open it again', async () => {
     await db.transaction(async (holder) => {
       await holder.query('select pg_advisory_xact_lock(4202)');
-      const blocked = Array.from({ length: READ_LANES }, () =>
-        db.batch([{ sql: 'select pg_advisory_xact_lock(4202)' }], readOnly),
-      );
-      // Sent before any lane counts as stalled: written behind one of the blocked batches.
+      const blocked = db.batch([{ sql: 'select pg_advisory_xact_lock(4202)' }], readOnly);
+      // Packed onto the same lane: written behind the blocked batch.
       const behind = db.batch([{ sql: 'select 1 as n' }], readOnly);
-      const outcomes = Promise.allSettled([...blocked, behind]);
-      await expect.poll(waitingForLock).toHaveLength(READ_LANES);
+      const outcomes = Promise.allSettled([blocked, behind]);
+      await expect.poll(waitingForLock).toHaveLength(1);
       await db.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [
         await waitingForLock(),
       ]);
-      const settled = await outcomes;
-      for (const outcome of settled.slice(0, -1)) {
-        expect(outcome).toMatchObject({ status: 'rejected', reason: { code: '57P01' } });
-      }
-      expect(settled.at(-1)).toMatchObject({
+      const [first, second] = await outcomes;
+      expect(first).toMatchObject({ status: 'rejected', reason: { code: '57P01' } });
+      expect(second).toMatchObject({
         status: 'rejected',
         reason: { message: 'Connection terminated unexpectedly' },
       });

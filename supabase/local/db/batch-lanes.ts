@@ -12,11 +12,16 @@ import type { QueryResult, Statement } from './types.ts';
  * machine those wake-ups cost more CPU than the request itself (REST reads ran at ~4,300/s
  * through 16 pooled connections and ~8,400/s through two lanes; bench/rest).
  *
- * Reads and writes take separate lanes, and writes more of them: a backend waits for its
- * commit's WAL flush before it reads the next batch, so the commits on one lane are flushed one
- * after another, and only commits waiting on different lanes can share a flush. (REST inserts:
- * ~4,600/s through the pool, ~5,400/s through two lanes, ~6,000/s through six to eight; reads
- * slow down past three lanes.)
+ * Reads and writes take separate lanes, and fill them differently:
+ *  - writes spread over the least busy lane: a backend waits for its commit's WAL flush before
+ *    it reads the next batch, so the commits on one lane are flushed one after another, and only
+ *    commits waiting on different lanes can share a flush (REST inserts: ~4,600/s through the
+ *    pool, ~5,400/s through two lanes, ~6,000/s through six to eight);
+ *  - reads pack onto the first lane that keeps up: each further backend a read wakes is another
+ *    process competing for the cores, and on a small machine one backend answers more reads
+ *    than two (REST reads on 2 cores: ~20,500/s spread over two lanes, ~23,300/s packed onto
+ *    one). A read lane stops taking reads once `PACK_DEPTH` wait on it or its work has not moved
+ *    for `PACK_MS` (a slow query at its head); the least busy lane takes them meanwhile.
  *
  * The price of pipelining is head-of-line blocking: a batch waits for the ones ahead of it on
  * its lane. So a lane whose work has not moved for `STALL_MS` (a lock wait, a slow function)
@@ -27,6 +32,11 @@ import type { QueryResult, Statement } from './types.ts';
 
 /** A busy lane that has completed nothing for this long is passed over. */
 export const STALL_MS = 25;
+
+/** A read lane keeps taking reads while fewer wait on it than this… */
+export const PACK_DEPTH = 16;
+/** …and its work moved this recently. */
+export const PACK_MS = 1;
 
 /** Lanes for read-only batches: one per core the database can use, if it runs beside us. */
 export const READ_LANES = Math.min(8, Math.max(2, availableParallelism()));
@@ -55,6 +65,11 @@ class Lane {
       return false;
     }
     return this.inFlight === 0 || now - this.movedAt < STALL_MS;
+  }
+
+  /** Idle, or moving at `now` with room behind its work: a packed batch waits little here. */
+  keepsUp(now: number): boolean {
+    return this.inFlight === 0 || (this.inFlight < PACK_DEPTH && now - this.movedAt < PACK_MS);
   }
 
   async run(statements: readonly Statement[], now: number): Promise<QueryResult[]> {
@@ -111,10 +126,17 @@ class Lane {
   }
 }
 
+/** How a lane set places batches: on the least busy lane, or on the first that keeps up. */
+export type Placement = 'spread' | 'pack';
+
 export class BatchLanes {
   private readonly lanes: Lane[];
 
-  constructor(config: pg.ClientConfig, count: number) {
+  constructor(
+    config: pg.ClientConfig,
+    count: number,
+    private readonly placement: Placement,
+  ) {
     this.lanes = Array.from({ length: count }, () => new Lane(config));
   }
 
@@ -123,14 +145,16 @@ export class BatchLanes {
   }
 
   /**
-   * Runs `statements` on the least busy lane that can take them; undefined when none can
+   * Runs `statements` on a lane that can take them (see `Placement`); undefined when none can
    * (all stalled, or not connected yet), and the caller finds another connection.
    */
   run(statements: readonly Statement[]): Promise<QueryResult[]> | undefined {
     const now = performance.now();
     let best: Lane | undefined;
     for (const lane of this.lanes) {
-      if (lane.available(now) && (!best || lane.inFlight < best.inFlight)) best = lane;
+      if (!lane.available(now)) continue;
+      if (this.placement === 'pack' && lane.keepsUp(now)) return lane.run(statements, now);
+      if (!best || lane.inFlight < best.inFlight) best = lane;
     }
     return best?.run(statements, now);
   }

@@ -27,8 +27,8 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
   pool.on('error', () => {});
   await pool.query('select 1');
   const laneConfig = { connectionString, types: textTypes };
-  const readLanes = new BatchLanes(laneConfig, READ_LANES);
-  const writeLanes = new BatchLanes(laneConfig, WRITE_LANES);
+  const readLanes = new BatchLanes(laneConfig, READ_LANES, 'pack');
+  const writeLanes = new BatchLanes(laneConfig, WRITE_LANES, 'spread');
   await Promise.all([readLanes.open(), writeLanes.open()]);
 
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
