@@ -10,9 +10,31 @@ export type Logger = {
 
 const RANK: Record<LogLevel, number> = { silent: 0, error: 1, info: 2, debug: 3 };
 
+/**
+ * Passes what is written during one turn of the event loop on to `sink` in one piece, at the
+ * end of that turn (or at exit): under load the access log would otherwise cost a system call
+ * per request on the server's only thread.
+ */
+export function perTurn(sink: (text: string) => void): (line: string) => void {
+  let pending = '';
+  const flush = () => {
+    if (!pending) return;
+    const text = pending;
+    pending = '';
+    sink(text);
+  };
+  process.on('exit', flush);
+  return (line) => {
+    if (!pending) setImmediate(flush);
+    pending += line;
+  };
+}
+
+let stdout: ((line: string) => void) | undefined;
+
 export function createLogger(
   level: LogLevel,
-  write: (line: string) => void = (l) => process.stdout.write(l),
+  write: (line: string) => void = (stdout ??= perTurn((text) => process.stdout.write(text))),
 ): Logger {
   const at = (lvl: Exclude<LogLevel, 'silent'>) => (entry: LogEntry) => {
     if (RANK[lvl] <= RANK[level])
