@@ -40,14 +40,20 @@ class BatchQuery extends pg.Query {
     );
   }
 
-  // A property, not a method: @types/pg declares `Query.submit` as one, and TypeScript refuses
-  // a method overriding a property.
-  override submit = (connection: pg.Connection): void => {
+  /** What node-pg calls as `submit` when the batch's turn comes: writes the whole batch. */
+  private write(connection: pg.Connection): void {
     let prepared = preparedOn.get(connection);
     if (!prepared) preparedOn.set(connection, (prepared = new PreparedStatements()));
     this.prepared = prepared;
     connection.stream.write(batchMessages(this.statements, this.names, prepared));
-  };
+  }
+
+  static {
+    // @types/pg declares `Query.submit` as a property, and TypeScript refuses a method
+    // overriding one; an arrow property would cost every batch a closure of its own.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- node-pg calls it on the query
+    this.prototype.submit = this.prototype.write;
+  }
 
   handleRowDescription(msg: RowDescription): void {
     this.collected.rowDescription(msg.fields);

@@ -20,24 +20,24 @@ const tooLarge = () =>
 
 /**
  * The body as text, read with stream events rather than an async iterator (which costs a
- * promise per chunk and shows on the hot path of every write). Reading stops at the limit.
+ * promise per chunk and shows on the hot path of every write). Reading stops at the limit: the
+ * stream is paused, so it never ends, and the listeners are left to go with the request.
  */
 function readBody(headers: BodyHeaders, source: BodySource): Promise<Result<string>> {
   if (Number(headers['content-length'] ?? 0) > MAX_BODY_BYTES) return Promise.resolve(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        source.off('data', onData).off('end', onEnd).off('error', reject);
+    source
+      .on('data', (chunk: Buffer) => {
+        if (size > MAX_BODY_BYTES) return;
+        size += chunk.byteLength;
+        if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
         source.pause();
-        return resolve(tooLarge());
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => resolve(ok(Buffer.concat(chunks, size).toString('utf8')));
-    source.on('data', onData).once('end', onEnd).once('error', reject);
+        resolve(tooLarge());
+      })
+      .once('end', () => resolve(ok(Buffer.concat(chunks, size).toString('utf8'))))
+      .once('error', reject);
   });
 }
 

@@ -36,12 +36,14 @@ const IS_VALUES: Record<string, string> = {
   unknown: 'unknown',
 };
 
+/** `like`/`ilike` take `*` as their wildcard (`%` does not survive a URL unencoded). */
+const pattern = (f: Filter, value: string) =>
+  f.op === 'like' || f.op === 'ilike' ? value.replace(/\*/g, '%') : value;
+
 function filterSql(alias: string, source: Source, f: Filter, params: Params): Result<string> {
   const col = columnExpr(alias, source, f.field, params);
   if (!col.ok) return col;
   const { sql: expr, text } = col.value;
-  const likeValue = (v: string) =>
-    f.op === 'like' || f.op === 'ilike' ? v.replace(/\*/g, '%') : v;
   let sql: string;
   if (f.op === 'is') {
     const word = IS_VALUES[String(f.value).toLowerCase()];
@@ -71,14 +73,14 @@ function filterSql(alias: string, source: Source, f: Filter, params: Params): Re
     const lhs = textual && !text ? `${expr}::text` : expr;
     if (Array.isArray(f.value)) {
       // eq(any).{a,b} and like(all).{…}: one comparison per value keeps each value typed by the column.
-      const each = f.value.map((v) => `${lhs} ${operator} ${params.add(likeValue(v))}`);
+      const each = f.value.map((v) => `${lhs} ${operator} ${params.add(pattern(f, v))}`);
       sql = each.length
         ? `(${each.join(f.modifier === 'all' ? ' and ' : ' or ')})`
         : f.modifier === 'all'
           ? 'true'
           : 'false';
     } else {
-      sql = `${lhs} ${operator} ${params.add(likeValue(f.value))}`;
+      sql = `${lhs} ${operator} ${params.add(pattern(f, f.value))}`;
     }
   }
   return ok(f.negated ? `not (${sql})` : sql);

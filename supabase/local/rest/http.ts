@@ -47,7 +47,14 @@ export function createRestHandler(
     const target = req.url ?? '/';
     const queryAt = target.indexOf('?');
     const path = queryAt === -1 ? target : target.slice(0, queryAt);
-    const exchange: Exchange = { res, log: ctx.log, start, method: req.method ?? 'GET', path };
+    const exchange: Exchange = {
+      res,
+      log: ctx.log,
+      start,
+      method: req.method ?? 'GET',
+      path,
+      cors: {},
+    };
     const head = exchange.method === 'HEAD';
 
     const preflight = cors(
@@ -56,7 +63,7 @@ export function createRestHandler(
         origin: headerText(req.headers.origin),
         requestedHeaders: headerText(req.headers['access-control-request-headers']),
       },
-      (name, value) => res.setHeader(name, value),
+      (name, value) => (exchange.cors[name] = value),
     );
     if (preflight) return send(exchange, { status: 204, headers: {}, body: null });
     const found = route(path.slice(REST_PREFIX.length));
@@ -95,12 +102,18 @@ type Exchange = {
   start: number;
   method: string;
   path: string;
+  /**
+   * The CORS headers, written with the reply's own in one `writeHead`: a header set on the
+   * response beforehand sends Node through its slower merging path.
+   */
+  cors: Record<string, string>;
 };
 
 function send(x: Exchange, r: Reply): void {
+  const headers = Object.assign(x.cors, r.headers);
   // With the length known up front Node writes headers and body in one go, unchunked.
-  if (r.body !== null) r.headers['content-length'] = String(Buffer.byteLength(r.body));
-  x.res.writeHead(r.status, r.headers);
+  if (r.body !== null) headers['content-length'] = String(Buffer.byteLength(r.body));
+  x.res.writeHead(r.status, headers);
   x.res.end(r.body ?? undefined);
   logRequest(x.log, x.method, x.path, r.status, x.start);
 }

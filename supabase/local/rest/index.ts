@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { PlatformContext } from '../context.ts';
-import type { Queryable, QueryResult } from '../db/index.ts';
+import type { Queryable, QueryResult, Statement } from '../db/index.ts';
 import { batchAs, runAs, type Identity } from '../request-auth.ts';
 import {
   Abort,
@@ -85,6 +85,27 @@ class Rollback extends Error {
   }
 }
 
+/**
+ * Runs a plan's statements in `tx` and lets `veto` refuse the outcome before COMMIT; an
+ * outcome that must be rolled back leaves as a `Rollback`. (A function of its own rather than
+ * a closure in `execute`, which most requests leave through the batch path without needing it.)
+ */
+async function decide(
+  tx: Queryable,
+  plan: Plan,
+  statements: readonly Statement[],
+  veto: ((o: Outcome) => ApiError | undefined) | undefined,
+  rollback: boolean,
+): Promise<Outcome> {
+  const results: QueryResult[] = [];
+  for (const s of statements) results.push(await tx.query(s.sql, s.params));
+  const outcome = toOutcome(plan, results);
+  const problem = veto?.(outcome);
+  if (problem) throw new Abort(problem);
+  if (rollback) throw new Rollback(outcome);
+  return outcome;
+}
+
 function authError(reason: string, message: string): ApiError {
   if (reason === 'missing') {
     return apiError(
@@ -140,17 +161,14 @@ export function createRest(ctx: PlatformContext): Rest {
       headers: r.settingsHeaders,
     };
     const statements = plan.shape === 'affected' ? plan.statements : [plan];
-    const run = async (tx: Queryable): Promise<Outcome> => {
-      const results: QueryResult[] = [];
-      for (const s of statements) results.push(await tx.query(s.sql, s.params));
-      const outcome = toOutcome(plan, results);
-      const problem = veto?.(outcome);
-      if (problem) throw new Abort(problem);
-      if (r.prefer.rollback) throw new Rollback(outcome);
-      return outcome;
-    };
     try {
-      if (veto || r.prefer.rollback) return ok(await runAs(ctx.db, r.identity, request, run));
+      if (veto || r.prefer.rollback) {
+        return ok(
+          await runAs(ctx.db, r.identity, request, (tx) =>
+            decide(tx, plan, statements, veto, r.prefer.rollback),
+          ),
+        );
+      }
       return ok(toOutcome(plan, await batchAs(ctx.db, r.identity, request, statements)));
     } catch (e) {
       if (e instanceof Rollback) return ok(e.outcome);

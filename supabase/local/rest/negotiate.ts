@@ -35,8 +35,9 @@ export function parsePrefer(header: string | null): Result<Preferences> {
     maxAffected: undefined,
     rollback: false,
   };
+  if (!header) return ok(p);
   const invalid: string[] = [];
-  for (const raw of (header ?? '').split(',')) {
+  for (const raw of header.split(',')) {
     const entry = raw.trim();
     if (!entry) continue;
     const [key = '', value = ''] = entry.split('=', 2).map((s) => s.trim());
@@ -65,9 +66,13 @@ export function parsePrefer(header: string | null): Result<Preferences> {
 
 export type Representation = { kind: 'json' | 'object' | 'csv'; stripNulls: boolean };
 
+/** What a client gets that states no preference: no `Accept`, or a browser's "any type". */
+const ANY = ok<Representation>({ kind: 'json', stripNulls: false });
+
 /** Picks the first acceptable media type of `Accept`, in the order listed. */
 export function negotiate(accept: string | null): Result<Representation> {
-  const offered = (accept ?? '*/*')
+  if (accept === null || accept === '*/*') return ANY;
+  const offered = accept
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);

@@ -166,18 +166,18 @@ export function insertPlan(
   }
 
   // With missing=default, rows lacking a key must take the column DEFAULT: one INSERT per key set.
+  // Keyed by the quoted column list the statement is written with.
   const groups = new Map<string, { columns: string[]; rows: Record<string, unknown>[] }>();
   for (const row of rows) {
     const cols = opts.prefer.missingDefault ? columns.filter((c) => c in row) : columns;
-    const key = JSON.stringify(cols);
+    const key = cols.map(ident).join(', ');
     const g = groups.get(key) ?? { columns: cols, rows: [] };
     g.rows.push(row);
     groups.set(key, g);
   }
   const params = new Params();
   const table = `public.${ident(relation.name)}`;
-  const statements = [...groups.values()].map((g) => {
-    const cols = g.columns.map(ident).join(', ');
+  const statements = [...groups].map(([cols, g]) => {
     const onConflict =
       opts.prefer.resolution === 'merge-duplicates' && g.columns.length
         ? conflict.replace(

@@ -88,8 +88,9 @@ function buildNode(cache: SchemaCache, source: Source, items: SelectItem[]): Res
   return ok(node);
 }
 
-/** Query parameters that are not filters; `extra` names more (RPC arguments). */
+/** Query parameters that are not filters; `skip` names more (RPC arguments). */
 const RESERVED = new Set(['select', 'columns', 'on_conflict']);
+const NOTHING: ReadonlySet<string> = new Set();
 
 const nonNegative = (key: string, v: string): Result<number> =>
   /^\d+$/.test(v)
@@ -108,7 +109,7 @@ export function planQuery(
   cache: SchemaCache,
   source: Source,
   params: URLSearchParams,
-  skip: ReadonlySet<string> = new Set(),
+  skip: ReadonlySet<string> = NOTHING,
 ): Result<Node> {
   const selectText = params.get('select') ?? '*';
   const select = parseSelect(selectText || '*');
