@@ -32,6 +32,7 @@ import { createPushHandler, type WriteRejection } from './push.ts';
 import { subscribeTable } from './realtime.ts';
 import type { ReplicaDoc, ServerRow } from './row.ts';
 import { randomId, systemClock, systemTimers, type Clock, type Timers } from './runtime.ts';
+import type { Session } from './session.ts';
 import { StatusTracker, type SyncStatus } from './status.ts';
 import { pushesFor, tablesFor, type Role, type TableName, type TableSpec } from './tables.ts';
 import { createViews, type Views } from './views.ts';
@@ -157,10 +158,10 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
    * and a request made as anon would be refused for good (a booking as 'not_patient', an
    * edit by RLS): such attempts count as transient instead and wait for the session (A1).
    */
-  async function ensureSession(): Promise<void> {
-    if (!opts.user) return;
+  const session: Session = async () => {
+    if (!opts.user) return null;
     const { data } = await opts.supabase.auth.getSession();
-    if (data.session?.user.id !== opts.user.id) {
+    if (!data.session || data.session.user.id !== opts.user.id) {
       throw new TransientSyncError(
         {
           status: 401,
@@ -172,7 +173,8 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
         'auth',
       );
     }
-  }
+    return data.session.access_token;
+  };
 
   for (const spec of specs) {
     const collection = db.collections[spec.name] as RxCollection<ReplicaDoc>;
@@ -186,7 +188,7 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
       spec,
       overlapMs: opts.overlapMs ?? 2_000,
       onPage: ({ rows, caughtUp }) => status.page(spec.name, rows, caughtUp && stored),
-      ensureSession,
+      session,
     });
     const replication = replicateRxCollection<ReplicaDoc, Checkpoint>({
       collection,
@@ -208,7 +210,7 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
                 opts.supabase,
                 spec,
                 (rejection) => events$.next({ type: 'write-rejected', rejection }),
-                ensureSession,
+                session,
               ),
             },
           }
@@ -279,7 +281,7 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
     backoff: opts.backoff ?? { baseMs: 1_000, maxMs: 60_000 },
     isOnline: () => online.getValue(),
     isLeader: () => db.isLeader(),
-    ensureSession,
+    session,
     applyServerRows: async ({ appointment, guide }) => {
       await Promise.all([store('agendamentos', appointment), store('guias', guide)]);
     },

@@ -4,6 +4,7 @@ import { Subject } from 'rxjs';
 import { Temporal } from 'temporal-polyfill';
 import { TransientSyncError, toFailure } from './errors.ts';
 import { rowToDoc, type ReplicaDoc, type ServerRow } from './row.ts';
+import { sendAs, type Session } from './session.ts';
 import type { TableSpec } from './tables.ts';
 
 /** Keyset position of a pull: the last row seen in `(_modified, id)` order (R6). */
@@ -16,8 +17,8 @@ export type PullSourceOptions = {
   overlapMs: number;
   /** Called after every successful request with the rows it brought and whether it caught up. */
   onPage: (page: { rows: number; caughtUp: boolean }) => void;
-  /** Throws (a transient error) while the signed-in user's session is not usable (A1). */
-  ensureSession: () => Promise<void>;
+  /** Every request goes through it (A1). */
+  session: Session;
 };
 
 export type PullSource = {
@@ -60,7 +61,7 @@ export function createPullSource({
   spec,
   overlapMs,
   onPage,
-  ensureSession,
+  session,
 }: PullSourceOptions): PullSource {
   const stream$ = new Subject<RxReplicationPullStreamItem<ReplicaDoc, Checkpoint>>();
   let lastCheckpoint: Checkpoint | undefined;
@@ -73,10 +74,10 @@ export function createPullSource({
         `"_modified".gt.${cp.modified},and("_modified".eq.${cp.modified},"id".gt.${cp.id})`,
       );
     }
-    const { data, error, status } = await query
-      .order('_modified', { ascending: true })
-      .order('id', { ascending: true })
-      .limit(limit);
+    const { data, error, status } = await sendAs(
+      session,
+      query.order('_modified', { ascending: true }).order('id', { ascending: true }).limit(limit),
+    );
     if (error) throw new TransientSyncError(toFailure(error, status), spec.name);
     return (data ?? []) as ServerRow[];
   }
@@ -88,13 +89,16 @@ export function createPullSource({
    */
   async function overlap(cp: Checkpoint, limit: number): Promise<ServerRow[]> {
     if (limit <= 0 || overlapMs <= 0) return [];
-    const { data, error, status } = await client
-      .from(spec.name)
-      .select('*')
-      .gte('_modified', subtractMs(cp.modified, overlapMs))
-      .lte('_modified', cp.modified)
-      .order('_modified', { ascending: false })
-      .limit(limit);
+    const { data, error, status } = await sendAs(
+      session,
+      client
+        .from(spec.name)
+        .select('*')
+        .gte('_modified', subtractMs(cp.modified, overlapMs))
+        .lte('_modified', cp.modified)
+        .order('_modified', { ascending: false })
+        .limit(limit),
+    );
     if (error) throw new TransientSyncError(toFailure(error, status), spec.name);
     return (data ?? []) as ServerRow[];
   }
@@ -102,7 +106,6 @@ export function createPullSource({
   async function handler(checkpoint: Checkpoint | undefined, batchSize: number) {
     const cp = hasPosition(checkpoint) ? checkpoint : undefined;
     lastCheckpoint ??= cp;
-    await ensureSession();
     const rows = await forward(cp, batchSize);
     const caughtUp = rows.length < batchSize;
     // Keep the page short of batchSize so RxDB still sees "caught up" and stops asking.

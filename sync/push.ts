@@ -11,6 +11,7 @@ import {
   type ServerFailure,
 } from './errors.ts';
 import { rowToDoc, type ReplicaDoc, type ServerRow } from './row.ts';
+import { sendAs, type Session } from './session.ts';
 import type { TableSpec } from './tables.ts';
 
 /** A direct write the server refused for good (RLS, a check constraint): P4. */
@@ -46,7 +47,7 @@ export function createPushHandler(
   client: SupabaseClient,
   spec: TableSpec,
   onRejected: (r: WriteRejection) => void,
-  ensureSession: () => Promise<void>,
+  session: Session,
 ) {
   const writable = spec.writable ?? [];
 
@@ -62,7 +63,10 @@ export function createPushHandler(
   async function insert(doc: ReplicaDoc): Promise<Outcome> {
     const values: Record<string, unknown> = { _deleted: doc._deleted };
     for (const col of writable) values[col] = doc[col];
-    const { data, error, status } = await client.from(spec.name).insert(values).select('*');
+    const { data, error, status } = await sendAs(
+      session,
+      client.from(spec.name).insert(values).select('*'),
+    );
     if (!error) return { kind: 'ok', row: (data as ServerRow[])[0] ?? null };
     // A replayed insert whose first reply was lost: the row is there, take it.
     if (error.code === '23505') return { kind: 'ok', row: await fetchRow(doc.id) };
@@ -77,7 +81,7 @@ export function createPushHandler(
       typeof base.server_modified === 'string'
         ? query.eq('_modified', base.server_modified)
         : query.is('_modified', null);
-    const { data, error, status } = await query.select('*');
+    const { data, error, status } = await sendAs(session, query.select('*'));
     if (error) return { kind: 'failed', failure: toFailure(error, status) };
     const row = (data as ServerRow[])[0];
     // Nothing matched the version condition: somebody else wrote first (P2).
@@ -101,17 +105,19 @@ export function createPushHandler(
       )
       .map((r) => r.newDocumentState.id);
     if (ids.length === 0) return new Map();
-    const { data, error, status } = await client.from(spec.name).select('*').in('id', ids);
+    const { data, error, status } = await sendAs(
+      session,
+      client.from(spec.name).select('*').in('id', ids),
+    );
     if (error) throw new TransientSyncError(toFailure(error, status), spec.name);
     return new Map((data as ServerRow[]).map((row) => [String(row.id), row]));
   }
 
   async function fetchRow(id: string): Promise<ServerRow | null> {
-    const { error, status, ...result } = await client
-      .from(spec.name)
-      .select('*')
-      .eq('id', id)
-      .maybeSingle();
+    const { error, status, ...result } = await sendAs(
+      session,
+      client.from(spec.name).select('*').eq('id', id).maybeSingle(),
+    );
     if (error) throw new TransientSyncError(toFailure(error, status), spec.name);
     return (result.data as ServerRow | null) ?? null;
   }
@@ -119,8 +125,6 @@ export function createPushHandler(
   return async function push(
     rows: RxReplicationWriteToMasterRow<ReplicaDoc>[],
   ): Promise<WithDeleted<ReplicaDoc>[]> {
-    // Without the user's session the request would run as anon and be refused for good.
-    await ensureSession();
     const masterStates: WithDeleted<ReplicaDoc>[] = [];
     const pulled = await pulledBefore(rows);
     for (const { assumedMasterState, newDocumentState: doc } of rows) {

@@ -15,6 +15,7 @@ import {
   type Backoff,
 } from './queue.ts';
 import { sendMutation, type RpcOutcome } from './rpc.ts';
+import type { Session } from '../session.ts';
 import { EMPTY_OUTBOX, type Mutation, type MutationInput, type OutboxState } from './types.ts';
 
 /**
@@ -61,8 +62,8 @@ export type OutboxDeps = {
   isOnline(): boolean;
   /** Only one tab sends the queue: the RxDB leader (Q1). Any tab may add to it. */
   isLeader(): boolean;
-  /** Throws while the user's session is not usable, making the attempt transient (A1). */
-  ensureSession(): Promise<void>;
+  /** Every request goes through it; while it throws, attempts are transient (A1). */
+  session: Session;
   /** Puts the server's rows in the replica and resolves once they are stored (O6). */
   applyServerRows(outcome: Extract<RpcOutcome, { kind: 'applied' }>): Promise<void>;
   onRejected(rejected: Mutation[]): void;
@@ -124,8 +125,7 @@ export async function openOutbox(deps: OutboxDeps): Promise<Outbox> {
     const target = resolveAppointmentId(state$.getValue(), m.appointmentId);
     let outcome: RpcOutcome;
     try {
-      await deps.ensureSession();
-      outcome = await sendMutation(deps.client, m, target);
+      outcome = await sendMutation(deps.client, deps.session, m, target);
     } catch (error) {
       outcome = { kind: 'transient', error: String(error) };
     }

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { isTransient, messageOf, reasonOf, toFailure } from '../errors.ts';
 import type { ServerRow } from '../row.ts';
+import { sendAs, type Session } from '../session.ts';
 import type { Mutation, Rejection } from './types.ts';
 
 export type RpcOutcome =
@@ -56,14 +57,21 @@ function firstRow(data: unknown): ServerRow | null {
   return row && typeof row === 'object' ? (row as ServerRow) : null;
 }
 
-async function readAppointment(client: SupabaseClient, id: string): Promise<ServerRow | null> {
-  const { error, ...result } = await client
-    .from('agendamentos')
-    .select('*')
-    .eq('id', id)
-    .maybeSingle();
+async function readAppointment(
+  client: SupabaseClient,
+  session: Session,
+  id: string,
+): Promise<ServerRow | null> {
   // The RPC already succeeded; a failed read only delays the row until the next pull.
-  return error ? null : ((result.data as ServerRow | null) ?? null);
+  try {
+    const { error, ...result } = await sendAs(
+      session,
+      client.from('agendamentos').select('*').eq('id', id).maybeSingle(),
+    );
+    return error ? null : ((result.data as ServerRow | null) ?? null);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -72,11 +80,12 @@ async function readAppointment(client: SupabaseClient, id: string): Promise<Serv
  */
 export async function sendMutation(
   client: SupabaseClient,
+  session: Session,
   m: Mutation,
   appointmentId: string,
 ): Promise<RpcOutcome> {
   const call = callFor(m, appointmentId);
-  const { error, status, ...result } = await client.rpc(call.fn, call.params);
+  const { error, status, ...result } = await sendAs(session, client.rpc(call.fn, call.params));
   if (error) {
     const failure = toFailure(error, status);
     if (isTransient(failure)) {
@@ -94,7 +103,7 @@ export async function sendMutation(
     case 'guide':
       return {
         kind: 'applied',
-        appointment: await readAppointment(client, appointmentId),
+        appointment: await readAppointment(client, session, appointmentId),
         guide: row,
       };
     case 'flag':
@@ -109,7 +118,7 @@ export async function sendMutation(
       }
       return {
         kind: 'applied',
-        appointment: await readAppointment(client, appointmentId),
+        appointment: await readAppointment(client, session, appointmentId),
         guide: null,
       };
   }

@@ -261,7 +261,8 @@ describe('outbox', () => {
     );
     expect(waiting).toMatchObject({ id: booked.value.mutationId, state: 'pending' });
     expect(waiting?.lastError).toContain('no usable session');
-    expect(phone.net.requests.filter((r) => r.includes('/rest/v1/'))).toEqual([]);
+    expect(phone.net.requests.filter(isRpc('paciente_agendar'))).toEqual([]);
+    expect(phone.net.asAnon).toEqual([]);
     expect((await firstValueFrom(phone.sync.status$)).pendingMutations).toBe(1);
     expect(authEvents).not.toContain('SIGNED_OUT');
     // supabase-js reports no session meanwhile, but keeps it (and its refresh token).
@@ -278,5 +279,42 @@ describe('outbox', () => {
     expect(appointment?.mutation_id).toBe(booked.value.mutationId);
     expect(authEvents).toContain('TOKEN_REFRESHED');
     expect(authEvents).not.toContain('SIGNED_OUT');
+    expect(phone.net.asAnon).toEqual([]);
+  });
+
+  it('[A1] a session that lapses in the middle of a pull stops it before its next request', async () => {
+    const { device: phone } = await bed.patientDevice();
+    const realNow = Date.now.bind(Date);
+    let elapsedMs = 0;
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + elapsedMs);
+    const profiles = `/rest/v1/perfis_usuarios?`;
+    const isToken = (url: string) => url.includes('/auth/v1/token');
+
+    // A caught-up pull makes two requests: the page after the checkpoint, then the rows
+    // stamped just behind it (R7). The session lapses while the first one is on the wire.
+    let sentBefore = 0;
+    const refreshTried = new Promise<void>((resolve) => {
+      phone.net.afterNextReply(
+        (url) => url.includes(profiles) && url.includes('or='),
+        () => {
+          sentBefore = phone.net.requests.length;
+          phone.expireSession();
+          resolve(phone.net.block(isToken));
+          return Promise.resolve();
+        },
+      );
+    });
+    phone.sync.resync();
+    await refreshTried;
+    elapsedMs += 30_000;
+    const { errors } = await until(phone.sync.status$, (s) =>
+      s.errors.some((e) => e.source === 'perfis_usuarios'),
+    );
+    expect(errors.find((e) => e.source === 'perfis_usuarios')?.message).toContain(
+      'no usable session',
+    );
+    const after = phone.net.requests.slice(sentBefore);
+    expect(after.filter((r) => r.includes(profiles))).toEqual([]);
+    expect(phone.net.asAnon).toEqual([]);
   });
 });

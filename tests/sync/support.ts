@@ -36,8 +36,12 @@ export class Network {
   private hook: { match: (url: string) => boolean; run: () => Promise<void> } | null = null;
   /** Every request the device sent while online: `METHOD url`. */
   readonly requests: string[] = [];
+  /** Those of them, but auth's own, that carried the anon key as their bearer: sent as nobody. */
+  readonly asAnon: string[] = [];
   /** URLs of requests the server processed but whose reply was lost. */
   readonly lost: string[] = [];
+
+  constructor(private readonly anonKey: string) {}
 
   /**
    * Requests matching `match` fail like a dead connection until `block(null)`; resolves when
@@ -64,7 +68,11 @@ export class Network {
       this.onBlocked();
       throw new TypeError('fetch failed');
     }
-    this.requests.push(`${init?.method ?? 'GET'} ${url}`);
+    const request = `${init?.method ?? 'GET'} ${url}`;
+    this.requests.push(request);
+    const bearer = new Headers(init?.headers).get('Authorization');
+    if (bearer === `Bearer ${this.anonKey}` && !url.includes('/auth/v1/'))
+      this.asAnon.push(request);
     const response = await fetch(input, init);
     if (this.lose?.(url)) {
       this.lose = null;
@@ -94,7 +102,7 @@ function memoryStorage() {
 
 /** One phone or laptop: its own network, IndexedDB, supabase-js client and sync engine. */
 export class Device {
-  readonly net = new Network();
+  readonly net: Network;
   readonly online$ = new BehaviorSubject(true);
   readonly focus$ = new Subject<void>();
   readonly indexedDB = new IDBFactory();
@@ -104,6 +112,7 @@ export class Device {
 
   /** `t`: the platform, in this process or (benchmarks) another one; only its address is used. */
   constructor(readonly t: Pick<TestPlatform, 'url' | 'anonKey'>) {
+    this.net = new Network(t.anonKey);
     this.client = createClient<unknown>(t.url, t.anonKey, {
       auth: {
         storage: this.authStorage,
