@@ -113,18 +113,54 @@ function writeOutput(
 }
 
 function toRows(body: unknown): Result<Record<string, unknown>[]> {
-  const rows = Array.isArray(body) ? body : [body];
-  if (!rows.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r))) {
-    return fail(
-      apiError(
-        400,
-        'PGRST102',
-        'All object keys must match',
-        'Expected a JSON object or an array of JSON objects',
-      ),
-    );
+  const rows: unknown[] = Array.isArray(body) ? body : [body];
+  for (const r of rows) {
+    if (r === null || typeof r !== 'object' || Array.isArray(r)) {
+      return fail(
+        apiError(
+          400,
+          'PGRST102',
+          'All object keys must match',
+          'Expected a JSON object or an array of JSON objects',
+        ),
+      );
+    }
   }
   return ok(rows as Record<string, unknown>[]);
+}
+
+/** Every key the rows carry, in the order first seen: the columns of a payload. */
+function payloadColumns(rows: readonly Record<string, unknown>[]): string[] {
+  if (rows.length === 1) return Object.keys(rows[0] as Record<string, unknown>);
+  const seen = new Set<string>();
+  for (const row of rows) for (const key of Object.keys(row)) seen.add(key);
+  return [...seen];
+}
+
+const columnList = (columns: string[]) => columns.map(ident).join(', ');
+
+type InsertGroup = { columns: string[]; quoted: string; rows: Record<string, unknown>[] };
+
+/**
+ * The rows by the columns their INSERT names. Every row takes every column, unless
+ * missing=default: then a row lacking a key must take that column's DEFAULT, which needs one
+ * INSERT per set of keys.
+ */
+function insertGroups(
+  rows: Record<string, unknown>[],
+  columns: string[],
+  missingDefault: boolean,
+): InsertGroup[] {
+  if (!missingDefault) return [{ columns, quoted: columnList(columns), rows }];
+  const groups = new Map<string, InsertGroup>();
+  for (const row of rows) {
+    const cols = columns.filter((c) => c in row);
+    const quoted = columnList(cols);
+    const group = groups.get(quoted);
+    if (group) group.rows.push(row);
+    else groups.set(quoted, { columns: cols, quoted, rows: [row] });
+  }
+  return [...groups.values()];
 }
 
 export function insertPlan(
@@ -143,7 +179,7 @@ export function insertPlan(
     const list = nameList('columns', columnsParam);
     if (!list.ok) return list;
     columns = list.value;
-  } else columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  } else columns = payloadColumns(rows);
   const checked = checkColumns(relation, columns);
   if (!checked.ok) return checked;
 
@@ -165,19 +201,10 @@ export function insertPlan(
     conflict = ` on conflict (${list.value.map(ident).join(', ')}) do nothing`;
   }
 
-  // With missing=default, rows lacking a key must take the column DEFAULT: one INSERT per key set.
-  // Keyed by the quoted column list the statement is written with.
-  const groups = new Map<string, { columns: string[]; rows: Record<string, unknown>[] }>();
-  for (const row of rows) {
-    const cols = opts.prefer.missingDefault ? columns.filter((c) => c in row) : columns;
-    const key = cols.map(ident).join(', ');
-    const g = groups.get(key) ?? { columns: cols, rows: [] };
-    g.rows.push(row);
-    groups.set(key, g);
-  }
   const params = new Params();
   const table = `public.${ident(relation.name)}`;
-  const statements = [...groups].map(([cols, g]) => {
+  const statements: { sql: string; params: unknown[] }[] = [];
+  for (const g of insertGroups(rows, columns, opts.prefer.missingDefault)) {
     const onConflict =
       opts.prefer.resolution === 'merge-duplicates' && g.columns.length
         ? conflict.replace(
@@ -188,10 +215,10 @@ export function insertPlan(
     const p = opts.wantRows ? params : new Params();
     const data = p.add(JSON.stringify(g.rows));
     const sql =
-      `insert into ${table} as pgrst_target ${g.columns.length ? `(${cols})` : ''} ` +
-      `select ${cols} from json_populate_recordset(null::${table}, ${data}::json)${onConflict}`;
-    return { sql, params: p.values };
-  });
+      `insert into ${table} as pgrst_target ${g.columns.length ? `(${g.quoted})` : ''} ` +
+      `select ${g.quoted} from json_populate_recordset(null::${table}, ${data}::json)${onConflict}`;
+    statements.push({ sql, params: p.values });
+  }
   if (!opts.wantRows) return ok({ shape: 'affected', statements });
 
   const node = planQuery(cache, relationSource(relation), selectOnly(query));
