@@ -4,13 +4,49 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const root = import.meta.dirname;
+const featuresDir = path.join(root, 'src/features');
 
 /**
- * Import direction is architecture (DESIGN.md §2): the app may use the sync engine, the sync
- * engine never reaches into the app, and the local Supabase stand-in shares nothing with either
- * — it only speaks the wire protocol, like the hosted service it replaces.
+ * A feature reaches another feature only through that feature's `index.ts` (its public entry);
+ * everything else a second feature needs moves down a layer instead (docs/architecture.md).
+ */
+const featureZones = readdirSync(featuresDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => ({
+    target: `./src/features/${entry.name}`,
+    from: `${featuresDir}/*/**`,
+    except: [`${featuresDir}/${entry.name}/**`, `${featuresDir}/*/index.ts`],
+    message: `Import another feature through its index.ts, or move the shared part below src/features.`,
+  }));
+
+/**
+ * Import direction is architecture (docs/architecture.md): app → features → (session, lib, ui,
+ * domain, sync). The sync engine never reaches into the app, and the local Supabase stand-in
+ * shares nothing with either — it only speaks the wire protocol, like the hosted service it
+ * replaces.
  */
 const importZones = [
+  {
+    target: './src/features',
+    from: './src/app',
+    message:
+      'Features never import the app shell: move what they share into src/session, src/lib or src/ui.',
+  },
+  {
+    target: './src/session',
+    from: ['./src/app', './src/features'],
+    message: 'src/session sits below the features and the app shell.',
+  },
+  {
+    target: ['./src/lib', './src/ui'],
+    from: ['./src/app', './src/features', './src/session'],
+    message: 'src/lib and src/ui are the bottom layers: they import no screens and no session.',
+  },
+  ...featureZones,
   {
     target: './sync',
     from: './src',

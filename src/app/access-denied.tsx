@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css';
-import type { Role } from '@/features/auth/profile.ts';
-import { useSignOutToHome } from '@/features/auth/use-sign-out.ts';
+import type { Role } from '@/session/profile.ts';
+import { useSignOutToHome } from '@/session/use-sign-out.ts';
 import { Button } from '@/ui/button.tsx';
 import { Card } from '@/ui/card.tsx';
 import { Container } from '@/ui/container.tsx';

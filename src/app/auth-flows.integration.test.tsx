@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.ts';
-import './testing/jsdom-globals.ts';
+import '@/testing/jsdom-globals.ts';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { AuthProvider } from '@/features/auth/auth-provider.tsx';
+import { AuthProvider } from '@/session/auth-provider.tsx';
 import { ChangePasswordPage } from '@/features/auth/change-password-page.tsx';
 import { ConfirmSignupPage } from '@/features/auth/confirm-signup-page.tsx';
 import { LoginPage } from '@/features/auth/login-page.tsx';
@@ -13,7 +13,7 @@ import { SignupSuccessPage } from '@/features/auth/signup-success-page.tsx';
 import { Header } from './layout/header.tsx';
 import { PasswordChangeGate } from './layout/password-change-gate.tsx';
 import { RequireRole } from './require-role.tsx';
-import { installMatchMedia } from './testing/match-media.ts';
+import { installMatchMedia } from '@/testing/match-media.ts';
 
 let platform: TestPlatform;
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { AuthProvider } from '@/features/auth/auth-provider.tsx';
+import { AuthProvider } from '@/session/auth-provider.tsx';
 import { TOAST_DURATION_MS } from '@/lib/toast.ts';
-import { SyncProvider } from './sync-provider.tsx';
+import { SyncProvider } from '@/session/sync-provider.tsx';
 
 export function Providers({ children }: { children: ReactNode }) {
   return (

@@ -2,10 +2,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import type { AuthContextValue } from '@/features/auth/auth-context.ts';
-import type { Role } from '@/features/auth/profile.ts';
+import type { AuthContextValue } from '@/session/auth-context.ts';
+import type { Role } from '@/session/profile.ts';
 import { RequireRole } from './require-role.tsx';
-import { loadingAuth, signedIn, signedOut, WithAuth } from './testing/auth-state.tsx';
+import { loadingAuth, signedIn, signedOut, WithAuth } from '@/testing/auth-state.tsx';
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useAuth } from '@/features/auth/auth-context.ts';
-import type { Role } from '@/features/auth/profile.ts';
+import { useAuth } from '@/session/auth-context.ts';
+import type { Role } from '@/session/profile.ts';
 import { PageSpinner } from '@/ui/spinner.tsx';
 import { AccessDenied } from './access-denied.tsx';
 

@@ -2,9 +2,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useMatches } from 'react-router-dom';
-import type { AuthContextValue } from '@/features/auth/auth-context.ts';
+import type { AuthContextValue } from '@/session/auth-context.ts';
 import { appRoutes, toRouteObject, unknownPathRoute } from './route-table.tsx';
-import { signedIn, signedOut, WithAuth } from './testing/auth-state.tsx';
+import { signedIn, signedOut, WithAuth } from '@/testing/auth-state.tsx';
 
 afterEach(cleanup);
 

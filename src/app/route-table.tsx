@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import type { Role } from '@/features/auth/profile.ts';
+import type { Role } from '@/session/profile.ts';
 import { appConfig } from '@/lib/config.ts';
 import { RequireRole } from './require-role.tsx';
 import LandingRoute from './routes/landing.tsx';

@@ -5,7 +5,7 @@ import { Toaster } from 'react-hot-toast';
 import toast from 'react-hot-toast';
 import { Temporal } from 'temporal-polyfill';
 import { appConfig } from '@/lib/config.ts';
-import { installMatchMedia } from '../testing/match-media.ts';
+import { installMatchMedia } from '@/testing/match-media.ts';
 import { COMING_SOON_MESSAGE, Footer } from './footer.tsx';
 
 beforeAll(installMatchMedia);

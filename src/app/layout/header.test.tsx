@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { AuthContextValue } from '@/features/auth/auth-context.ts';
-import { loadingAuth, signedIn, signedOut, WithAuth } from '../testing/auth-state.tsx';
+import type { AuthContextValue } from '@/session/auth-context.ts';
+import { loadingAuth, signedIn, signedOut, WithAuth } from '@/testing/auth-state.tsx';
 import { Header } from './header.tsx';
 
 afterEach(cleanup);

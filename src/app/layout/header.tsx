@@ -5,8 +5,8 @@ import { buttonClass, Button } from '@/ui/button.tsx';
 import { Container } from '@/ui/container.tsx';
 import { LogoMark } from '@/ui/logo.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
-import { dashboardPath, useAuth } from '@/features/auth/auth-context.ts';
-import { useSignOutToHome } from '@/features/auth/use-sign-out.ts';
+import { dashboardPath, useAuth } from '@/session/auth-context.ts';
+import { useSignOutToHome } from '@/session/use-sign-out.ts';
 
 const bar = css({
   position: 'sticky',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { requiresPasswordChange, useAuth } from '@/features/auth/auth-context.ts';
+import { requiresPasswordChange, useAuth } from '@/session/auth-context.ts';
 
 /** Where a person who must choose a new password may still be. */
 const EXEMPT_PATHS = new Set(['/conta/alterar-senha', '/auth/reset-password']);

@@ -1,4 +1,4 @@
-import { DoctorProfilePage } from '@/features/doctors/doctor-profile-page.tsx';
+import { DoctorProfilePage } from '@/features/booking/doctor-profile-page.tsx';
 
 export default function DoctorProfileRoute() {
   return <DoctorProfilePage />;

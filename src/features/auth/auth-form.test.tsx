@@ -7,11 +7,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
 import type { AuthTarget } from '@/domain/schemas/auth.ts';
 import { MESSAGES } from '@/domain/schemas/fields.ts';
-import { installMatchMedia } from '@/app/testing/match-media.ts';
+import { installMatchMedia } from '@/testing/match-media.ts';
 import { AuthForm, type AuthMode } from './auth-form.tsx';
 import { NETWORK_ERROR_MESSAGE } from './auth-errors.ts';
 import { PasswordForm } from './password-form.tsx';
-import { SupabaseContext } from './supabase-context.ts';
+import { SupabaseContext } from '@/session/supabase-context.ts';
 
 installMatchMedia();
 

@@ -19,7 +19,7 @@ import { Button } from '@/ui/button.tsx';
 import { TextField } from '@/ui/field.tsx';
 import { signIn, signUp } from './auth-actions.ts';
 import { PasswordField } from './password-field.tsx';
-import { useSupabase } from './supabase-context.ts';
+import { useSupabase } from '@/session/supabase-context.ts';
 
 export type AuthMode = 'login' | 'signup';
 

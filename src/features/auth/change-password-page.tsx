@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { showToast } from '@/lib/toast.ts';
 import { Button } from '@/ui/button.tsx';
-import { dashboardPath, requiresPasswordChange, useAuth } from './auth-context.ts';
+import { dashboardPath, requiresPasswordChange, useAuth } from '@/session/auth-context.ts';
 import { authErrorMessage } from './auth-errors.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
-import { useSupabase } from './supabase-context.ts';
+import { useSupabase } from '@/session/supabase-context.ts';
 import { PasswordForm } from './password-form.tsx';
 
 /**

@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import { showToast } from '@/lib/toast.ts';
 import { Button, buttonClass } from '@/ui/button.tsx';
 import { AuthPageShell } from './auth-page-shell.tsx';
-import { useSupabase } from './supabase-context.ts';
+import { useSupabase } from '@/session/supabase-context.ts';
 import { readCustomMessage, readNavigationEmail } from './navigation-state.ts';
 import { signupRedirectUrl } from './signup-redirect.ts';
 

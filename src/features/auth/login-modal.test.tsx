@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createClient } from '@supabase/supabase-js';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { LoginModal } from './login-modal.tsx';
-import { SupabaseContext } from './supabase-context.ts';
+import { SupabaseContext } from '@/session/supabase-context.ts';
 
 afterEach(cleanup);
 

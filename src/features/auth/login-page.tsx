@@ -3,7 +3,7 @@ import { css } from 'styled-system/css';
 import type { AuthTarget } from '@/domain/schemas/auth.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { PageSpinner } from '@/ui/spinner.tsx';
-import { dashboardPath, useAuth } from './auth-context.ts';
+import { dashboardPath, useAuth } from '@/session/auth-context.ts';
 import { AuthForm } from './auth-form.tsx';
 import { AuthPageShell } from './auth-page-shell.tsx';
 import { readOrigin } from './navigation-state.ts';

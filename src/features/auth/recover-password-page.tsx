@@ -9,7 +9,7 @@ import { Alert } from '@/ui/alert.tsx';
 import { Button } from '@/ui/button.tsx';
 import { TextField } from '@/ui/field.tsx';
 import { AuthPageShell } from './auth-page-shell.tsx';
-import { useSupabase } from './supabase-context.ts';
+import { useSupabase } from '@/session/supabase-context.ts';
 import { passwordResetRedirectUrl } from './signup-redirect.ts';
 
 const SENT_MESSAGE =

@@ -4,10 +4,10 @@ import { css } from 'styled-system/css';
 import { showToast } from '@/lib/toast.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { PageSpinner } from '@/ui/spinner.tsx';
-import { useAuth } from './auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { authErrorMessage } from './auth-errors.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
-import { useSupabase } from './supabase-context.ts';
+import { useSupabase } from '@/session/supabase-context.ts';
 import { PasswordForm } from './password-form.tsx';
 
 /**

@@ -15,10 +15,9 @@ import {
   type BookableDoctor,
   type BookingDetails,
 } from '@/domain/schemas/booking.ts';
-import { useSyncSession } from '@/app/sync-provider.tsx';
-import { useAuth } from '@/features/auth/auth-context.ts';
-import type { AuthSuccess } from '@/features/auth/auth-form.tsx';
-import { LoginModal } from '@/features/auth/login-modal.tsx';
+import { useSyncSession } from '@/session/sync-provider.tsx';
+import { useAuth } from '@/session/auth-context.ts';
+import { LoginModal, type AuthSuccess } from '@/features/auth/index.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useHoldUpdates } from '@/lib/update-guard.ts';
 import { toCheckoutState } from './checkout-state.ts';

@@ -12,18 +12,18 @@ import {
   ZONE,
 } from '../../../tests/sync/support.ts';
 import type { TestPlatform } from '../../../tests/support/platform.ts';
-import '@/app/testing/jsdom-globals.ts';
+import '@/testing/jsdom-globals.ts';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import type { SyncEngine, SyncUser } from '../../../sync/index.ts';
-import { SyncContext } from '@/app/sync-provider.tsx';
-import { installMatchMedia } from '@/app/testing/match-media.ts';
-import { signedIn, signedOut, WithAuth } from '@/app/testing/auth-state.tsx';
-import type { AuthContextValue } from '@/features/auth/auth-context.ts';
-import { SupabaseContext } from '@/features/auth/supabase-context.ts';
-import { DoctorProfilePage } from '@/features/doctors/doctor-profile-page.tsx';
-import { GuidePage } from '@/features/guide/guide-page.tsx';
+import { SyncContext } from '@/session/sync-provider.tsx';
+import { installMatchMedia } from '@/testing/match-media.ts';
+import { signedIn, signedOut, WithAuth } from '@/testing/auth-state.tsx';
+import type { AuthContextValue } from '@/session/auth-context.ts';
+import { SupabaseContext } from '@/session/supabase-context.ts';
+import { DoctorProfilePage } from './doctor-profile-page.tsx';
+import { GuidePage } from '@/features/guide/index.ts';
 import { BookingPage } from './booking-page.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
 import { toCheckoutState } from './checkout-state.ts';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { of } from 'rxjs';
 import type { AppointmentView, SyncEngine, SyncStatus } from '../../../sync/index.ts';
-import { useObservable } from '@/app/sync-provider.tsx';
+import { useObservable } from '@/session/sync-provider.tsx';
 import { showToast } from '@/lib/toast.ts';
 import { BOOKING_TEXTS } from './booking-flow.tsx';
 

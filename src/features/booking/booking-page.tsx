@@ -3,10 +3,10 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { map, of } from 'rxjs';
 import { css } from 'styled-system/css';
 import { listFixedDoctors, type ListedDoctor } from '@/domain/doctors/fixed-doctors.ts';
-import { useObservable, useSyncSession } from '@/app/sync-provider.tsx';
-import { useAuth } from '@/features/auth/auth-context.ts';
-import { toPublicDoctor } from '@/features/doctors/public-doctor.ts';
-import { DoctorCard } from '@/features/doctors/doctor-card.tsx';
+import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
+import { useAuth } from '@/session/auth-context.ts';
+import { toPublicDoctor } from './public-doctor.ts';
+import { DoctorCard } from './doctor-card.tsx';
 import { appConfig } from '@/lib/config.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { Button } from '@/ui/button.tsx';
@@ -15,7 +15,7 @@ import { Container } from '@/ui/container.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
 import { BookingFlowProvider, useBookingFlow } from './booking-flow.tsx';
 import { DoctorAvailability } from './doctor-availability.tsx';
-import { ScheduleEditor } from './schedule-editor.tsx';
+import { ScheduleEditor } from '@/features/doctor-dashboard/index.ts';
 
 export const BOOKING_PAGE_TEXTS = {
   title: 'Agende sua consulta',

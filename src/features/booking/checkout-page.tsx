@@ -9,7 +9,7 @@ import { formatCents } from '@/domain/money/money.ts';
 import type { CheckoutState } from '@/domain/schemas/booking.ts';
 import { formatCalendarDate, formatLongDate, formatShortTime } from '@/domain/time/display.ts';
 import { parseInstant } from '@/domain/time/zone.ts';
-import { useObservable, useSyncSession } from '@/app/sync-provider.tsx';
+import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
 import { showToast } from '@/lib/toast.ts';
 import { useHoldUpdates } from '@/lib/update-guard.ts';
 import { Alert } from '@/ui/alert.tsx';

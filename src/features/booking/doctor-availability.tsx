@@ -3,7 +3,7 @@ import { of } from 'rxjs';
 import { bookedIntervals } from '@/domain/availability/booked.ts';
 import type { ListedDoctor } from '@/domain/doctors/fixed-doctors.ts';
 import type { OccupiedSlot } from '../../../sync/index.ts';
-import { useObservable, useSyncSession } from '@/app/sync-provider.tsx';
+import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
 import { showToast } from '@/lib/toast.ts';
 import { AvailabilityGrid } from './availability-grid.tsx';
 import { useBookingFlow } from './booking-flow.tsx';

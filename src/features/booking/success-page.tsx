@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import { doctorDisplayName } from '@/domain/doctors/fixed-doctors.ts';
 import { formatLongDate, formatShortTime } from '@/domain/time/display.ts';
 import { parseInstant } from '@/domain/time/zone.ts';
-import { useSyncSession } from '@/app/sync-provider.tsx';
+import { useSyncSession } from '@/session/sync-provider.tsx';
 import { showToast } from '@/lib/toast.ts';
 import { useHoldUpdates } from '@/lib/update-guard.ts';
 import { Alert } from '@/ui/alert.tsx';

@@ -4,7 +4,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { of } from 'rxjs';
 import { css } from 'styled-system/css';
 import { GUIDE_QR_LEVEL, GUIDE_QR_SIZE } from '@/domain/guides/qr.ts';
-import { useObservable, useSyncSession } from '@/app/sync-provider.tsx';
+import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
 import { showToast } from '@/lib/toast.ts';
 import { Button } from '@/ui/button.tsx';
 import { Card } from '@/ui/card.tsx';

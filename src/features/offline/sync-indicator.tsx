@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { css } from 'styled-system/css';
-import { useObservable, useOpenSyncEngine } from '@/app/sync-provider.tsx';
+import { useObservable, useOpenSyncEngine } from '@/session/sync-provider.tsx';
 import { OFFLINE_LABEL, summarizeSync } from './sync-summary.ts';
 
 const MINUTE_MS = 60_000;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
 import { MemoryRouter } from 'react-router-dom';
-import { installMatchMedia } from '@/app/testing/match-media.ts';
+import { installMatchMedia } from '@/testing/match-media.ts';
 import type { AppointmentView } from '../../../sync/index.ts';
 import { APPOINTMENT_TEXTS, AppointmentCard } from './appointment-card.tsx';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { isPatientUpcoming } from '@/domain/appointments/lists.ts';
 import { isAppointmentStatus } from '@/domain/appointments/status.ts';
-import { useObservable, useSyncSession } from '@/app/sync-provider.tsx';
+import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
 import type { AppointmentView } from '../../../sync/index.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { buttonClass } from '@/ui/button.tsx';

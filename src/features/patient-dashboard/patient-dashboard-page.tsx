@@ -1,10 +1,10 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, useNavigate, useParams } from 'react-router-dom';
 import { css } from 'styled-system/css';
-import { useObservable, useSyncEngine } from '@/app/sync-provider.tsx';
-import { useAuth } from '@/features/auth/auth-context.ts';
-import { useSignOutToHome } from '@/features/auth/use-sign-out.ts';
-import { BookingPage } from '@/features/booking/booking-page.tsx';
+import { useObservable, useSyncEngine } from '@/session/sync-provider.tsx';
+import { useAuth } from '@/session/auth-context.ts';
+import { useSignOutToHome } from '@/session/use-sign-out.ts';
+import { BookingPage } from '@/features/booking/index.ts';
 import { Button } from '@/ui/button.tsx';
 import { Container } from '@/ui/container.tsx';
 import { Tabs } from '@/ui/tabs.tsx';

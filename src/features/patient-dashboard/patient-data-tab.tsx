@@ -5,7 +5,7 @@ import { css } from 'styled-system/css';
 import { maskBirthDate } from '@/domain/identity/birth-date.ts';
 import { maskWhatsapp } from '@/domain/identity/whatsapp.ts';
 import { checkoutStateSchema } from '@/domain/schemas/booking.ts';
-import { useObservable, useSyncSession } from '@/app/sync-provider.tsx';
+import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
 import { showToast } from '@/lib/toast.ts';
 import { Button } from '@/ui/button.tsx';
 import { TextField } from '@/ui/field.tsx';

@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css';
-import { SupportContacts } from '@/features/support/support-contacts.tsx';
+import { SupportContacts } from '@/ui/support-contacts.tsx';
 
 /** suporte: the same contacts as /suporte, inside the dashboard panel. */
 export function SupportTab() {

@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css';
 import { Container } from '@/ui/container.tsx';
-import { SupportContacts } from './support-contacts.tsx';
+import { SupportContacts } from '@/ui/support-contacts.tsx';
 
 export function SupportPage() {
   return (

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPatient, PASSWORD, startSyncPlatform } from '../../tests/sync/support.ts';
 import type { TestPlatform } from '../../tests/support/platform.ts';
 import 'fake-indexeddb/auto';
-import './testing/jsdom-globals.ts';
+import '@/testing/jsdom-globals.ts';
 import { StrictMode } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import type { AuthContextValue } from '@/features/auth/auth-context.ts';
-import { SupabaseContext } from '@/features/auth/supabase-context.ts';
-import { signedIn, signedOut, WithAuth } from './testing/auth-state.tsx';
+import type { AuthContextValue } from '@/session/auth-context.ts';
+import { SupabaseContext } from '@/session/supabase-context.ts';
+import { signedIn, signedOut, WithAuth } from '@/testing/auth-state.tsx';
 import { SyncProvider, useSyncSession } from './sync-provider.tsx';
 
 let t: TestPlatform;

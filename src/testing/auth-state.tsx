@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Session, User } from '@supabase/supabase-js';
-import { AuthContext, type AuthContextValue } from '@/features/auth/auth-context.ts';
-import type { Role } from '@/features/auth/profile.ts';
+import { AuthContext, type AuthContextValue } from '@/session/auth-context.ts';
+import type { Role } from '@/session/profile.ts';
 
 /** A signed-in person as the auth provider would expose them, for screens under test. */
 export function signedIn(role: Role, metadata: Record<string, unknown> = {}): AuthContextValue {

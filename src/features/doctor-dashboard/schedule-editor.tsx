@@ -12,7 +12,7 @@ import {
   type EditorBlock,
   type IntervalOption,
 } from '@/domain/schedule/editor.ts';
-import { useObservable } from '@/app/sync-provider.tsx';
+import { useObservable } from '@/session/sync-provider.tsx';
 import { showToast } from '@/lib/toast.ts';
 import { Button } from '@/ui/button.tsx';
 import { Card } from '@/ui/card.tsx';

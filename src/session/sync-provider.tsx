@@ -11,8 +11,8 @@ import {
 } from 'react';
 import type { Observable } from 'rxjs';
 import type { SyncEngine, SyncUser } from '../../sync/index.ts';
-import { useAuth } from '@/features/auth/auth-context.ts';
-import { useSupabase } from '@/features/auth/supabase-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
+import { useSupabase } from '@/session/supabase-context.ts';
 import { env } from '@/lib/config.ts';
 
 /** The engine of the current session and whom it serves; `engine` is null while it opens. */

@@ -1,0 +1,74 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layer rules of eslint.config.js, proved to fire: each case lints one import as if it were
+ * written in a real file of the tree (the file need not exist; only import resolution runs).
+ */
+const eslint = new ESLint({
+  overrideConfigFile: 'eslint.config.js',
+  overrideConfig: {
+    // Only the import rules matter here; type-aware parsing would need each path to exist.
+    languageOptions: { parserOptions: { projectService: false, project: null } },
+  },
+  ruleFilter: ({ ruleId }) => ruleId === 'import-x/no-restricted-paths',
+});
+
+async function layerErrors(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\nexport {};\n`, { filePath });
+  return (result?.messages ?? []).map((message) => message.message);
+}
+
+describe('import layers (app → features → session, lib, ui, domain, sync)', () => {
+  it('refuses a feature importing the app shell', async () => {
+    const errors = await layerErrors(
+      'src/features/booking/layer-probe.ts',
+      "import { appRoutes } from '@/app/route-table.tsx';",
+    );
+    expect(errors.join('\n')).toContain('Features never import the app shell');
+  });
+
+  it("refuses a feature reaching into another feature's modules", async () => {
+    const errors = await layerErrors(
+      'src/features/patient-dashboard/layer-probe.ts',
+      "import { BookingPage } from '@/features/booking/booking-page.tsx';",
+    );
+    expect(errors.join('\n')).toContain('through its index.ts');
+  });
+
+  it("allows a feature to use another feature's public entry", async () => {
+    const errors = await layerErrors(
+      'src/features/patient-dashboard/layer-probe.ts',
+      "import { BookingPage } from '@/features/booking/index.ts';",
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('allows a feature its own modules and the layers below it', async () => {
+    const errors = await layerErrors(
+      'src/features/booking/layer-probe.ts',
+      [
+        "import { BookingFlowProvider } from './booking-flow.tsx';",
+        "import { useAuth } from '@/session/auth-context.ts';",
+        "import { Button } from '@/ui/button.tsx';",
+      ].join('\n'),
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses the session layer importing a feature', async () => {
+    const errors = await layerErrors(
+      'src/session/layer-probe.ts',
+      "import { LoginModal } from '@/features/auth/index.ts';",
+    );
+    expect(errors.join('\n')).toContain('below the features');
+  });
+
+  it('refuses the UI kit importing the session', async () => {
+    const errors = await layerErrors(
+      'src/ui/layer-probe.ts',
+      "import { useAuth } from '@/session/auth-context.ts';",
+    );
+    expect(errors.join('\n')).toContain('bottom layers');
+  });
+});
