@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../placeholder-page.tsx';
+import { DoctorDashboardPage } from '@/features/doctor-dashboard/doctor-dashboard-page.tsx';
 
 export default function DoctorDashboardRoute() {
-  return <PlaceholderPage title="Painel do Médico" />;
+  return <DoctorDashboardPage />;
 }

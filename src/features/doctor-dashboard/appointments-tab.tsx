@@ -1,0 +1,12 @@
+import { css } from 'styled-system/css';
+import type { MedicoDoc } from '../../../sync/index.ts';
+
+/** The 'Consultas' section of the doctor's dashboard. */
+export function AppointmentsTab({ doctor }: { doctor: MedicoDoc }) {
+  return (
+    <div>
+      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>Consultas</h1>
+      <p className={css({ mt: '2', color: 'fg.muted' })}>{doctor.public_name}</p>
+    </div>
+  );
+}

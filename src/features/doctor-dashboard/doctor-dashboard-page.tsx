@@ -1,0 +1,140 @@
+import type { ReactNode } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { css } from 'styled-system/css';
+import type { MedicoDoc } from '../../../sync/index.ts';
+import { doctorGreeting } from '@/domain/doctors/greeting.ts';
+import { useAuth } from '@/session/auth-context.ts';
+import { useSignOutToHome } from '@/session/use-sign-out.ts';
+import { Alert } from '@/ui/alert.tsx';
+import { Button } from '@/ui/button.tsx';
+import { Card } from '@/ui/card.tsx';
+import { Container } from '@/ui/container.tsx';
+import { DashboardShell } from '@/ui/dashboard-shell.tsx';
+import { PageSpinner } from '@/ui/spinner.tsx';
+import { AppointmentsTab } from './appointments-tab.tsx';
+import { FinanceTab } from './finance-tab.tsx';
+import { HelpTab } from './help-tab.tsx';
+import { ProfileTab } from './profile-tab.tsx';
+import { ScheduleTab } from './schedule-tab.tsx';
+import { TodayTab } from './today-tab.tsx';
+import { useOwnDoctor } from './use-own-doctor.ts';
+
+export const DOCTOR_BASE_PATH = '/medico/dashboard';
+
+export const DOCTOR_SECTIONS = [
+  { value: 'consultas', label: 'Consultas' },
+  { value: 'hoje', label: 'Hoje' },
+  { value: 'perfil', label: 'Perfil' },
+  { value: 'agenda', label: 'Agenda' },
+  { value: 'financeiro', label: 'Financeiro' },
+  { value: 'ajuda', label: 'Ajuda' },
+] as const;
+type Section = (typeof DOCTOR_SECTIONS)[number]['value'];
+
+export const DOCTOR_DASHBOARD_TEXTS = {
+  role: 'Painel de Controle',
+  navLabel: 'Painel do médico',
+  signOut: 'Sair',
+  notFoundTitle: 'Perfil não encontrado',
+  notFoundDescription: 'Seu perfil de médico não foi encontrado.',
+  reload: 'Recarregar',
+  login: 'Fazer Login',
+  failedTitle: 'Erro ao carregar seu perfil',
+  failedDescription:
+    'Não foi possível abrir os dados salvos neste dispositivo. Recarregue a página para tentar novamente.',
+} as const;
+
+function isSection(value: string): value is Section {
+  return DOCTOR_SECTIONS.some((s) => s.value === value);
+}
+
+const CONTENT: Record<Section, (doctor: MedicoDoc) => ReactNode> = {
+  consultas: (doctor) => <AppointmentsTab doctor={doctor} />,
+  hoje: (doctor) => <TodayTab doctor={doctor} />,
+  perfil: (doctor) => <ProfileTab doctor={doctor} />,
+  agenda: (doctor) => <ScheduleTab doctor={doctor} />,
+  financeiro: (doctor) => <FinanceTab doctor={doctor} />,
+  ajuda: (doctor) => <HelpTab doctor={doctor} />,
+};
+
+/** Spec §2: an account with no linked doctor record, with a way to retry or change account. */
+function DoctorNotFound({ title, description }: { title: string; description: string }) {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <Container className={css({ py: '16', display: 'flex', justifyContent: 'center' })}>
+      <Card className={css({ maxW: 'md', textAlign: 'center' })}>
+        <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{title}</h1>
+        <Alert tone="amber" className={css({ mt: '4', textAlign: 'left' })}>
+          {description}
+        </Alert>
+        <div
+          className={css({
+            mt: '6',
+            display: 'flex',
+            gap: '3',
+            justifyContent: 'center',
+            flexWrap: 'wrap',
+          })}
+        >
+          <Button onClick={() => window.location.reload()}>{DOCTOR_DASHBOARD_TEXTS.reload}</Button>
+          <Button
+            variant="outline"
+            onClick={() => void signOut().then(() => navigate('/acesso-medico', { replace: true }))}
+          >
+            {DOCTOR_DASHBOARD_TEXTS.login}
+          </Button>
+        </div>
+      </Card>
+    </Container>
+  );
+}
+
+/** /medico/dashboard/*: the doctor's panel; the URL's segment picks the section. */
+export function DoctorDashboardPage() {
+  const segment = (useParams()['*'] ?? '').split('/')[0] ?? '';
+  const { session, loading, profile, user } = useAuth();
+  const own = useOwnDoctor();
+  const signOut = useSignOutToHome();
+
+  if (!loading && !session) return <Navigate to="/" replace />;
+  if (segment !== '' && !isSection(segment)) {
+    return <Navigate to={`${DOCTOR_BASE_PATH}/consultas`} replace />;
+  }
+  if (own.state === 'loading') return <PageSpinner />;
+  if (own.state === 'failed') {
+    return (
+      <DoctorNotFound
+        title={DOCTOR_DASHBOARD_TEXTS.failedTitle}
+        description={DOCTOR_DASHBOARD_TEXTS.failedDescription}
+      />
+    );
+  }
+  if (own.state === 'missing') {
+    return (
+      <DoctorNotFound
+        title={DOCTOR_DASHBOARD_TEXTS.notFoundTitle}
+        description={DOCTOR_DASHBOARD_TEXTS.notFoundDescription}
+      />
+    );
+  }
+
+  const current: Section = segment === '' ? 'consultas' : segment;
+  const fullName = profile?.full_name || own.doctor.name || user?.email || '';
+  return (
+    <Container className={css({ py: { base: '4', md: '10' } })}>
+      <DashboardShell
+        person={<span data-testid="doctor-name">{doctorGreeting(fullName)}</span>}
+        role={DOCTOR_DASHBOARD_TEXTS.role}
+        navLabel={DOCTOR_DASHBOARD_TEXTS.navLabel}
+        basePath={DOCTOR_BASE_PATH}
+        sections={DOCTOR_SECTIONS}
+        current={current}
+        signOutLabel={DOCTOR_DASHBOARD_TEXTS.signOut}
+        onSignOut={() => void signOut()}
+      >
+        {CONTENT[current](own.doctor)}
+      </DashboardShell>
+    </Container>
+  );
+}
