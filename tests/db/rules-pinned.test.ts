@@ -28,7 +28,7 @@ afterAll(() => t.dispose());
 
 /** The quoted strings or numbers inside the first `IN (...)`/`ANY (ARRAY[...])` of a definition. */
 function listIn(definition: string): string[] {
-  const list = /(?:=\s*ANY\s*\(\s*(?:\()?ARRAY\[|\bIN\s*\()([^\]\)]*)/i.exec(definition)?.[1];
+  const list = /(?:=\s*ANY\s*\(\s*(?:\()?ARRAY\[|\bIN\s*\()([^\])]*)/i.exec(definition)?.[1];
   if (!list) throw new Error(`no list in: ${definition}`);
   return [...list.matchAll(/'([^']*)'|(-?\d+)/g)].map((m) => m[1] ?? m[2] ?? '');
 }
