@@ -1,4 +1,5 @@
 import { configFromEnv } from '../supabase/local/config.ts';
+import { logFlushed } from '../supabase/local/log.ts';
 import { createPlatform } from '../supabase/local/server.ts';
 import { buildAppIfNeeded } from './lib/build-app.ts';
 import { createAppServer, listenApp } from './lib/app-server.ts';
@@ -30,6 +31,9 @@ const stopExpiry = startExpiryJob({
   serviceRoleKey,
   onError: (m) => process.stderr.write(`${m}\n`),
 });
+
+// The start-up's log lines first, so the banner is never cut by them.
+await logFlushed();
 
 const loginLine = (a: SeededAccount) =>
   `  ${a.label.padEnd(28)} ${a.email.padEnd(32)} ${a.password ?? '(password printed at first start)'}`;

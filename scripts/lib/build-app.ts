@@ -39,12 +39,21 @@ export async function buildAppIfNeeded(env: {
   for (const input of INPUTS) await hashTree(input, hash);
   const digest = hash.digest('hex');
   if ((await readFile(STAMP, 'utf8').catch(() => '')) === digest) return { built: false };
+  // The build's own report (a line per chunk) is for `npm run build`; here it would bury the
+  // URLs and logins a newcomer is looking for, so it is shown only when the build fails.
+  process.stdout.write('Building the app (first start, or its sources changed)…\n');
+  const started = performance.now();
   const result = spawnSync('npm', ['run', 'build', '--silent'], {
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, ...env },
   });
-  if (result.status !== 0)
+  if (result.status !== 0) {
+    process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
     throw new Error('The app build failed (npm run build); see the output above.');
+  }
+  process.stdout.write(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s.\n`);
   await writeFile(STAMP, digest);
   return { built: true };
 }

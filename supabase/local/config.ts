@@ -33,6 +33,7 @@ const EnvSchema = v.object({
   MIGRATIONS_DIR: v.optional(v.string(), 'supabase/migrations'),
   SEED_FILE: v.optional(v.string(), 'supabase/seed.sql'),
   LOG_LEVEL: v.optional(v.picklist(['silent', 'error', 'info', 'debug']), 'info'),
+  LOG_FORMAT: v.optional(v.picklist(['json', 'pretty'])),
 });
 
 export type PlatformConfig = {
@@ -56,6 +57,8 @@ export type PlatformConfig = {
   migrationsDir: string;
   seedFile: string | undefined;
   logLevel: 'silent' | 'error' | 'info' | 'debug';
+  /** Unset: readable lines on a terminal, JSON otherwise (supabase/local/log.ts). */
+  logFormat?: 'json' | 'pretty';
 };
 
 /** Reads the environment once, failing loudly with every problem listed. */
@@ -87,5 +90,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     migrationsDir: e.MIGRATIONS_DIR,
     seedFile: e.SEED_FILE,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
   };
 }

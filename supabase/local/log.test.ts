@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { createLogger, perTurn } from './log.ts';
+import { createLogger, logFormatFrom, perTurn, prettyLine } from './log.ts';
 
 describe('log', () => {
   it('writes the lines of one event-loop turn in one piece, after that turn', async () => {
@@ -38,5 +38,38 @@ describe('log', () => {
     );
     expect(run.status).toBe(3);
     expect(JSON.parse(run.stdout)).toMatchObject({ level: 'error', msg: 'fatal' });
+  });
+
+  it('is JSON when the output is not a terminal, readable lines on one, as LOG_FORMAT overrides', () => {
+    expect(logFormatFrom(undefined, false)).toBe('json');
+    expect(logFormatFrom(undefined, true)).toBe('pretty');
+    expect(logFormatFrom('json', true)).toBe('json');
+    expect(logFormatFrom('pretty', false)).toBe('pretty');
+  });
+
+  it('prints a request as one short line and other events with their fields', () => {
+    const at = new Date(2026, 10, 25, 11, 45, 6);
+    expect(
+      prettyLine(at, 'info', {
+        msg: 'request',
+        method: 'GET',
+        path: '/rest/v1/medicos',
+        status: 200,
+        ms: 1.5,
+      }),
+    ).toBe('11:45:06 GET /rest/v1/medicos 200 1.5 ms\n');
+    expect(prettyLine(at, 'info', { msg: 'migration applied', file: 'a.sql' })).toBe(
+      '11:45:06 migration applied file=a.sql\n',
+    );
+    expect(prettyLine(at, 'error', { msg: 'realtime: prune failed', error: 'boom' })).toBe(
+      '11:45:06 ERROR realtime: prune failed error=boom\n',
+    );
+  });
+
+  it('writes pretty lines through a custom sink when asked', () => {
+    const lines: string[] = [];
+    createLogger('error', (line) => lines.push(line), 'pretty').error({ msg: 'x', n: 1 });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d ERROR x n=1\n$/);
   });
 });

@@ -10,7 +10,7 @@ import { bootstrap, type BootstrapResult } from './bootstrap/index.ts';
 import { deriveApiKeys } from './jwt.ts';
 import { cors, corsPolicy } from './cors.ts';
 import type { NodeEnv } from './node-env.ts';
-import { createLogger, logRequest, type Logger } from './log.ts';
+import { createLogger, logFormatFrom, logRequest, type Logger } from './log.ts';
 import { createAuthApp } from './auth/index.ts';
 import { createRestHandler, isRestTarget } from './rest/http.ts';
 import { createStorageApp } from './storage/index.ts';
@@ -47,7 +47,7 @@ export async function createPlatform(
   config: PlatformConfig,
   opts: PlatformOptions = {},
 ): Promise<Platform> {
-  const log = opts.log ?? createLogger(config.logLevel);
+  const log = opts.log ?? createLogger(config.logLevel, undefined, logFormatFrom(config.logFormat));
   // A database handed in belongs to the caller (tests); one opened here is closed here.
   const ownsDb = !opts.db;
   const db =
