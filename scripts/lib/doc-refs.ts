@@ -135,15 +135,15 @@ function rewriteSpecRefs(text: string, titles: Map<string, string>): string {
         const section = titles.get(title.toLowerCase()) ?? TITLE_ALIASES[title.toLowerCase()];
         return section ? `${RULES} §${section} "${title}"` : whole;
       })
-      .replace(/\b(t|T)he spec['’]s\b/g, (_, t: string) => `${t}he product rules'`)
       .replace(
         /\b(t|T)he spec (says|asks|gives|does|is|has)\b/g,
         (_, t: string, verb: string) => `${t}he product rules (${RULES}) ${VERB_AGREEMENT[verb]}`,
       )
-      // "the spec message" → "the product rules' message"
+      // "the spec's flow", "the spec message" → "the product-rules flow": no apostrophe, since
+      // many of these sit inside single-quoted test names.
       .replace(
-        /\b(t|T)he spec ([a-z]\w*)\b/g,
-        (_, t: string, word: string) => `${t}he product rules' ${word}`,
+        /\b(t|T)he spec(?:['’]s)? (?:own )?([a-z][\w-]*)\b/g,
+        (_, t: string, word: string) => `${t}he product-rules ${word}`,
       )
       .replace(/\b(t|T)he spec\b(?![.\w-])/g, (_, t: string) => `${t}he product rules (${RULES})`)
   );

@@ -80,8 +80,16 @@ describe('rewriteRefs', () => {
     ['(DESIGN.md §1)', '(docs/architecture.md §1)'],
     ['(DESIGN §3)', '(docs/architecture.md §3)'],
     ['as the spec says', 'as the product rules (docs/product-rules.md) say'],
-    ['with the spec message', "with the product rules' message"],
-    ["the spec's flow", "the product rules' flow"],
+    [
+      "it('refuses a visitor with the spec message')",
+      "it('refuses a visitor with the product-rules message')",
+    ],
+    ["the spec's flow sends", 'the product-rules flow sends'],
+    ["(the spec's own example form)", '(the product-rules example form)'],
+    [
+      'Messages the spec does not give',
+      'Messages the product rules (docs/product-rules.md) do not give',
+    ],
   ])('%s → %s', (before, after) => {
     expect(rewriteRefs(before, productRules)).toBe(after);
   });
