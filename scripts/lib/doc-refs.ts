@@ -106,7 +106,8 @@ export function subsectionIndex(markdown: string): Map<string, string> {
     const section = /^##\s+§(\d+)\b/.exec(line);
     if (section) current = section[1]!;
     const sub = /^###\s+(.+?)\s*$/.exec(line);
-    if (sub && current) index.set(sub[1]!.toLowerCase(), current);
+    if (sub && current && !index.has(sub[1]!.toLowerCase()))
+      index.set(sub[1]!.toLowerCase(), current);
   }
   return index;
 }
