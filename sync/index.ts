@@ -12,12 +12,12 @@ import type { SyncStatus } from './status.ts';
 import type { OccupiedSlot } from './outbox/overlay.ts';
 import type { Mutation, MutationInput } from './outbox/types.ts';
 import type { AppointmentView } from './views.ts';
+import { INTERVAL_OPTIONS } from '../src/domain/rules/booking.ts';
 
 export type { EngineOptions as SyncEngineOptions, SyncEvent, SyncUser } from './engine.ts';
 export type { SyncStatus, SyncError } from './status.ts';
 export type { AppointmentView } from './views.ts';
 export type { OccupiedSlot, SyncMark } from './outbox/overlay.ts';
-export { BOOKED_STATUSES } from './outbox/overlay.ts';
 export type { Mutation, MutationKind, Rejection } from './outbox/types.ts';
 export type { ConflictReport, DroppedField } from './conflict.ts';
 export type { WriteRejection } from './push.ts';
@@ -47,7 +47,7 @@ const BlockInput = v.object({
   dia_semana: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6)),
   hora_inicio: Time,
   hora_fim: Time,
-  intervalo_em_minutos: v.picklist([5, 10, 15, 20, 30, 60]),
+  intervalo_em_minutos: v.picklist(INTERVAL_OPTIONS),
 });
 const DoctorProfilePatch = v.partial(
   v.object({

@@ -1,4 +1,9 @@
 import { Temporal } from 'temporal-polyfill';
+import {
+  BOOKED_STATUSES,
+  SCHEDULE_ZONE,
+  SLOT_DURATION_MINUTES,
+} from '../../src/domain/rules/booking.ts';
 import type { AgendaOcupadaDoc, AgendamentoDoc } from '../schemas.ts';
 import { resolveAppointmentId } from './queue.ts';
 import type { Mutation, MutationKind, OutboxState, Rejection } from './types.ts';
@@ -11,15 +16,7 @@ export type SyncMark =
 
 export type OverlaidAppointment = AgendamentoDoc & { sync: SyncMark };
 
-const ZONE = 'America/Sao_Paulo';
-const BOOKING_MINUTES = 30;
-/** Statuses that hold a slot (spec §4, "Slots counted as booked"). */
-export const BOOKED_STATUSES: readonly string[] = [
-  'confirmado',
-  'atendido',
-  'reagendado',
-  'pendente',
-];
+const BOOKED: readonly string[] = BOOKED_STATUSES;
 
 export type BookingContext = {
   patientId: string | null;
@@ -32,7 +29,7 @@ function optimisticBooking(
   ctx: BookingContext,
 ): AgendamentoDoc {
   const start = Temporal.Instant.from(m.args.horarioInicio);
-  const local = start.toZonedDateTimeISO(ZONE);
+  const local = start.toZonedDateTimeISO(SCHEDULE_ZONE);
   return {
     id: m.appointmentId,
     patient_id: ctx.patientId,
@@ -118,7 +115,7 @@ export type OccupiedSlot = {
 };
 
 function plusBooking(start: string): string {
-  return Temporal.Instant.from(start).add({ minutes: BOOKING_MINUTES }).toString();
+  return Temporal.Instant.from(start).add({ minutes: SLOT_DURATION_MINUTES }).toString();
 }
 
 /** A doctor's taken slots: the server's, plus this person's bookings still in the queue. */
@@ -129,7 +126,7 @@ export function overlayOccupied(
 ): OccupiedSlot[] {
   const taken = new Map<string, OccupiedSlot>();
   for (const s of slots) {
-    if (s.medico_id !== medicoId || !BOOKED_STATUSES.includes(s.status ?? 'confirmado')) continue;
+    if (s.medico_id !== medicoId || !BOOKED.includes(s.status ?? 'confirmado')) continue;
     taken.set(s.horario_inicio, {
       horario_inicio: s.horario_inicio,
       horario_fim: s.horario_fim ?? plusBooking(s.horario_inicio),

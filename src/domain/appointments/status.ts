@@ -1,24 +1,20 @@
-export const APPOINTMENT_STATUSES = [
-  'confirmado',
-  'atendido',
-  'reagendado',
-  'pendente',
-  'cancelado',
-  'expirado',
-] as const;
+import {
+  APPOINTMENT_STATUSES,
+  BOOKED_STATUSES,
+  CLOSED_STATUSES,
+  PAYMENT_STATUSES,
+  UPCOMING_STATUSES,
+} from '../rules/booking.ts';
+
+export {
+  APPOINTMENT_STATUSES,
+  BOOKED_STATUSES,
+  CLOSED_STATUSES,
+  PAYMENT_STATUSES,
+  UPCOMING_STATUSES,
+};
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-
-export const PAYMENT_STATUSES = ['pendente', 'pago', 'cancelado'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-/** Statuses that hold a slot: the partial unique index and the availability grid use these. */
-export const BOOKED_STATUSES = ['confirmado', 'atendido', 'reagendado', 'pendente'] as const;
-
-/** Statuses of an appointment that has yet to happen. */
-export const UPCOMING_STATUSES = ['confirmado', 'reagendado', 'pendente'] as const;
-
-/** Statuses after which nothing can be done to an appointment except read it. */
-export const CLOSED_STATUSES = ['cancelado', 'expirado'] as const;
 
 /** The state every list, badge and action rule reads. Unknown payment values count as unpaid. */
 export type AppointmentState = {

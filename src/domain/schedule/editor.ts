@@ -1,7 +1,8 @@
+import { INTERVAL_OPTIONS } from '../rules/booking.ts';
 import { toInputTime, toStorageTime, wallTimeMinutes } from '../time/wall-time.ts';
 
-/** Step options offered by the editor and accepted by agenda_medico (spec §9). */
-export const INTERVAL_OPTIONS = [5, 10, 15, 20, 30, 60] as const;
+/** Step options offered by the editor and accepted by agenda_medico. */
+export { INTERVAL_OPTIONS };
 export type IntervalOption = (typeof INTERVAL_OPTIONS)[number];
 
 /** The editor lists Monday to Saturday, then Sunday (spec §9); dia_semana keeps 0 = Sunday. */

@@ -1,10 +1,11 @@
 import { Temporal } from 'temporal-polyfill';
+import { SCHEDULE_ZONE } from '../rules/booking.ts';
 
 /**
  * Every schedule in the product is Brasília time. Always convert through the IANA zone, never a
  * fixed -03:00: São Paulo observed DST until February 2019, so older instants carry -02:00.
  */
-export const SAO_PAULO = 'America/Sao_Paulo';
+export const SAO_PAULO = SCHEDULE_ZONE;
 
 /**
  * Parses an instant as Postgres and PostgREST send it ('2026-11-23 13:00:00+00',

@@ -65,6 +65,22 @@ const NO_DDL_TRIGGER_CACHE_MS = 2000;
 const ORPHAN_AGE = '1 minute';
 const BATCH = 500;
 
+/** The feed's state; every function below takes it explicitly. */
+type Feed = {
+  readonly db: Database;
+  readonly log: Logger;
+  readonly subscribers: Set<PgSubscriber>;
+  /** Change-log ids notified and not yet processed, in commit order. */
+  readonly pending: string[];
+  draining: Promise<void> | undefined;
+  closed: boolean;
+  /** Roles that bypass RLS (service_role, usually): their changes skip the visibility check. */
+  readonly bypassRls: ReadonlySet<string>;
+  readonly tableCache: Map<number, { info: TableInfo; at: number }>;
+  /** Without a superuser there is no DDL event trigger to invalidate the cache; keep it short. */
+  readonly cacheTtl: number;
+};
+
 /**
  * Turns committed changes into postgres_changes pushes. NOTIFY payloads arrive in commit order;
  * batches are processed one after another in that order, so every subscriber sees a table's
@@ -72,239 +88,258 @@ const BATCH = 500;
  * filter evaluation and one RLS statement, plus a catalog read after DDL.
  */
 export async function startChangeFeed(db: Database, log: Logger): Promise<ChangeFeed> {
-  const subscribers = new Set<PgSubscriber>();
-  const pending: string[] = [];
-  let draining: Promise<void> | undefined;
-  let closed = false;
-
   const { rows: bypass } = await db.query<{ rolname: string }>(
     `select rolname from pg_roles where rolbypassrls and rolname in ('anon', 'authenticated', 'service_role')`,
   );
-  const bypassRls = new Set(bypass.map((r) => r.rolname));
-
   // Changes left from a previous run have no subscriber to go to.
   await db.query('delete from realtime.change_log');
   await syncCaptureTriggers(db);
-  // Without a superuser there is no DDL event trigger to invalidate the cache; keep it short.
-  const tableCache = new Map<number, { info: TableInfo; at: number }>();
   const { rows: ddlTrigger } = await db.query(
     `select 1 from pg_event_trigger where evtname = 'realtime_ddl'`,
   );
-  const cacheTtl = ddlTrigger.length > 0 ? Infinity : NO_DDL_TRIGGER_CACHE_MS;
-  const unlistenDdl = await db.listen(DDL_CHANNEL, () => tableCache.clear());
-  const enqueue = (ids: string[]) => {
-    if (closed || ids.length === 0) return;
-    pending.push(...ids);
-    draining ??= drain().finally(() => {
-      draining = undefined;
-    });
+  const feed: Feed = {
+    db,
+    log,
+    subscribers: new Set(),
+    pending: [],
+    draining: undefined,
+    closed: false,
+    bypassRls: new Set(bypass.map((r) => r.rolname)),
+    tableCache: new Map(),
+    cacheTtl: ddlTrigger.length > 0 ? Infinity : NO_DDL_TRIGGER_CACHE_MS,
   };
-  // After a lost LISTEN connection the notifications sent meanwhile are gone, but their rows
-  // are still in the change log: deliver them. Re-queued ids are harmless, since a batch
-  // deletes what it reads.
-  const catchUp = () =>
-    db
-      .query<{ id: string }>('select id::text from realtime.change_log order by id')
-      .then(({ rows }) => enqueue(rows.map((r) => r.id)))
-      .catch((e: unknown) => log.error({ msg: 'realtime: catch-up failed', error: String(e) }));
+  const unlistenDdl = await db.listen(DDL_CHANNEL, () => feed.tableCache.clear());
   const unlisten = await db.listen(
     CHANNEL,
     (payload) => {
-      if (/^\d+$/.test(payload)) enqueue([payload]);
+      if (/^\d+$/.test(payload)) enqueue(feed, [payload]);
     },
-    () => void catchUp(),
+    () => void catchUp(feed),
   );
-  const pruner = setInterval(() => {
-    db.query(
-      `delete from realtime.change_log where commit_timestamp < now() - interval '${ORPHAN_AGE}'`,
-    ).catch((e: unknown) => log.error({ msg: 'realtime: prune failed', error: String(e) }));
-  }, 60_000);
+  const pruner = setInterval(() => prune(feed), 60_000);
   pruner.unref();
-
-  async function drain(): Promise<void> {
-    while (pending.length > 0 && !closed) {
-      const ids = pending.splice(0, BATCH);
-      try {
-        await processBatch(ids);
-      } catch (e) {
-        log.error({ msg: 'realtime: change delivery failed', error: String(e) });
-      }
-    }
-  }
-
-  async function processBatch(ids: string[]): Promise<void> {
-    const { rows } = await db.query<ChangeRow>(
-      `delete from realtime.change_log where id = any ($1::bigint[])
-       returning id::text, schema_name as schema, table_name as "table", relid::int, type, record, old_record,
-                 to_char(commit_timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as commit_timestamp`,
-      [ids],
-    );
-    if (subscribers.size === 0 || rows.length === 0) return;
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const changes = ids.flatMap((id) => byId.get(id) ?? []);
-    const tables = await tablesFor([...new Set(changes.map((c) => c.relid))]);
-
-    const candidates: Candidate[] = [];
-    for (const change of changes) {
-      const table = tables.get(change.relid);
-      if (!table) continue;
-      for (const sub of subscribers) {
-        const bindings = sub.bindings.filter((b) => targets(b, change));
-        if (bindings.length === 0) continue;
-        const identity = sub.identity();
-        if (!table.columns.some((c) => c.selectableBy.includes(identity.role))) continue;
-        candidates.push({ change, table, sub, identity, bindings });
-      }
-    }
-    await applyFilters(candidates);
-    const hidden = await hiddenByRls(candidates.filter((c) => c.bindings.length > 0));
-
-    const built = new Map<string, ChangeData>();
-    for (const c of candidates) {
-      if (c.bindings.length === 0 || hidden.has(c)) continue;
-      const key = `${c.change.id}:${c.identity.role}`;
-      let data = built.get(key);
-      if (!data) {
-        data = changeData(c.change, c.table, c.identity.role);
-        built.set(key, data);
-      }
-      c.sub.deliver(
-        data,
-        c.bindings.map((b) => b.id),
-      );
-    }
-  }
-
-  /** Drops from each candidate the bindings whose filter terms do not all hold. */
-  async function applyFilters(candidates: Candidate[]): Promise<void> {
-    type Check = { candidate: Candidate; binding: PgBinding; pass: boolean };
-    const checks: Check[] = [];
-    const sqlTerms: {
-      op: string;
-      negate: boolean;
-      type: string;
-      lhs: string | null;
-      rhs: string[];
-    }[] = [];
-    const termOwner: Check[] = [];
-    for (const candidate of candidates) {
-      const source =
-        (candidate.change.type === 'DELETE'
-          ? candidate.change.old_record
-          : candidate.change.record) ?? {};
-      for (const binding of candidate.bindings) {
-        if (binding.terms.length === 0) continue;
-        const check: Check = { candidate, binding, pass: true };
-        checks.push(check);
-        for (const term of binding.terms) {
-          const column = candidate.table.columns.find((col) => col.name === term.column);
-          // A filter on a column the subscriber may not read must not reveal its values.
-          const readable = column?.selectableBy.includes(candidate.identity.role) === true;
-          if (!column || !readable || !(term.column in source)) {
-            check.pass = false;
-            continue;
-          }
-          sqlTerms.push({
-            op: term.op,
-            negate: term.negate,
-            type: column.sqlType,
-            lhs: asText(source[term.column]),
-            rhs: Array.isArray(term.value) ? term.value : [term.value],
-          });
-          termOwner.push(check);
-        }
-      }
-    }
-    if (sqlTerms.length > 0) {
-      const { rows } = await db.query<{ ok: boolean }>(
-        `select realtime.filter_matches(t->>'op', (t->>'negate')::boolean, t->>'type', t->>'lhs', t->'rhs') as ok
-           from jsonb_array_elements($1::jsonb) with ordinality as x(t, n) order by n`,
-        [JSON.stringify(sqlTerms)],
-      );
-      rows.forEach((r, i) => {
-        const owner = termOwner[i];
-        if (owner && !r.ok) owner.pass = false;
-      });
-    }
-    for (const check of checks) {
-      if (!check.pass)
-        check.candidate.bindings = check.candidate.bindings.filter((b) => b !== check.binding);
-    }
-  }
-
-  /**
-   * INSERT and UPDATE go only to subscribers whose role may SELECT the row under RLS, checked
-   * like the real server: by primary key against the table as it is now (realtime.visible_rows,
-   * one statement for the whole batch). A row deleted, or changed out of sight, before the check
-   * is therefore not delivered, and neither is a change of a table with RLS but no primary key.
-   * DELETE is never RLS-checked and carries only the key.
-   */
-  async function hiddenByRls(candidates: Candidate[]): Promise<Set<Candidate>> {
-    const groups = new Map<string, Candidate[]>();
-    for (const c of candidates) {
-      if (c.change.type === 'DELETE' || !c.table.rls || bypassRls.has(c.identity.role)) continue;
-      const key = `${c.table.relid}\u0000${c.identity.role}\u0000${JSON.stringify(c.identity.claims)}`;
-      const group = groups.get(key) ?? [];
-      group.push(c);
-      groups.set(key, group);
-    }
-    const hidden = new Set<Candidate>();
-    if (groups.size === 0) return hidden;
-    const checks = [...groups.values()];
-    const { rows } = await db.query<{ check_no: number; row_no: number }>(
-      'select check_no, row_no from realtime.visible_rows($1::jsonb)',
-      [
-        JSON.stringify(
-          checks.map((group) => ({
-            relid: group[0]!.table.relid,
-            role: group[0]!.identity.role,
-            claims: JSON.stringify(group[0]!.identity.claims),
-            records: group.map((c) => c.change.record ?? {}),
-          })),
-        ),
-      ],
-    );
-    const visible = new Set(rows.map((r) => `${r.check_no}:${r.row_no}`));
-    checks.forEach((group, g) =>
-      group.forEach((c, i) => {
-        if (!visible.has(`${g}:${i}`)) hidden.add(c);
-      }),
-    );
-    return hidden;
-  }
-
-  /** Table shapes, cached until the DDL event trigger reports a catalog change. */
-  async function tablesFor(relids: number[]): Promise<Map<number, TableInfo>> {
-    const now = Date.now();
-    const missing = relids.filter((id) => {
-      const hit = tableCache.get(id);
-      return !hit || now - hit.at > cacheTtl;
-    });
-    if (missing.length > 0) {
-      for (const [id, info] of await loadTables(db, missing)) tableCache.set(id, { info, at: now });
-    }
-    return new Map(
-      relids.flatMap((id) => {
-        const hit = tableCache.get(id);
-        return hit ? [[id, hit.info] as const] : [];
-      }),
-    );
-  }
 
   return {
     subscribe(sub) {
-      subscribers.add(sub);
-      return () => void subscribers.delete(sub);
+      feed.subscribers.add(sub);
+      return () => void feed.subscribers.delete(sub);
     },
     async close() {
-      closed = true;
+      feed.closed = true;
       clearInterval(pruner);
-      subscribers.clear();
-      await draining;
+      feed.subscribers.clear();
+      await feed.draining;
       await unlisten();
       await unlistenDdl();
     },
   };
+}
+
+function enqueue(feed: Feed, ids: string[]): void {
+  if (feed.closed || ids.length === 0) return;
+  feed.pending.push(...ids);
+  feed.draining ??= drain(feed).finally(() => {
+    feed.draining = undefined;
+  });
+}
+
+/**
+ * After a lost LISTEN connection the notifications sent meanwhile are gone, but their rows are
+ * still in the change log: deliver them. Re-queued ids are harmless, since a batch deletes what
+ * it reads.
+ */
+function catchUp(feed: Feed): Promise<void> {
+  return feed.db
+    .query<{ id: string }>('select id::text from realtime.change_log order by id')
+    .then(({ rows }) =>
+      enqueue(
+        feed,
+        rows.map((r) => r.id),
+      ),
+    )
+    .catch((e: unknown) => feed.log.error({ msg: 'realtime: catch-up failed', error: String(e) }));
+}
+
+function prune(feed: Feed): void {
+  feed.db
+    .query(
+      `delete from realtime.change_log where commit_timestamp < now() - interval '${ORPHAN_AGE}'`,
+    )
+    .catch((e: unknown) => feed.log.error({ msg: 'realtime: prune failed', error: String(e) }));
+}
+
+async function drain(feed: Feed): Promise<void> {
+  while (feed.pending.length > 0 && !feed.closed) {
+    const ids = feed.pending.splice(0, BATCH);
+    try {
+      await processBatch(feed, ids);
+    } catch (e) {
+      feed.log.error({ msg: 'realtime: change delivery failed', error: String(e) });
+    }
+  }
+}
+
+async function processBatch(feed: Feed, ids: string[]): Promise<void> {
+  const { rows } = await feed.db.query<ChangeRow>(
+    `delete from realtime.change_log where id = any ($1::bigint[])
+     returning id::text, schema_name as schema, table_name as "table", relid::int, type, record, old_record,
+               to_char(commit_timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as commit_timestamp`,
+    [ids],
+  );
+  if (feed.subscribers.size === 0 || rows.length === 0) return;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const changes = ids.flatMap((id) => byId.get(id) ?? []);
+  const tables = await tablesFor(feed, [...new Set(changes.map((c) => c.relid))]);
+
+  const candidates: Candidate[] = [];
+  for (const change of changes) {
+    const table = tables.get(change.relid);
+    if (!table) continue;
+    for (const sub of feed.subscribers) {
+      const bindings = sub.bindings.filter((b) => targets(b, change));
+      if (bindings.length === 0) continue;
+      const identity = sub.identity();
+      if (!table.columns.some((c) => c.selectableBy.includes(identity.role))) continue;
+      candidates.push({ change, table, sub, identity, bindings });
+    }
+  }
+  await applyFilters(feed.db, candidates);
+  const hidden = await hiddenByRls(
+    feed,
+    candidates.filter((c) => c.bindings.length > 0),
+  );
+
+  const built = new Map<string, ChangeData>();
+  for (const c of candidates) {
+    if (c.bindings.length === 0 || hidden.has(c)) continue;
+    const key = `${c.change.id}:${c.identity.role}`;
+    let data = built.get(key);
+    if (!data) {
+      data = changeData(c.change, c.table, c.identity.role);
+      built.set(key, data);
+    }
+    c.sub.deliver(
+      data,
+      c.bindings.map((b) => b.id),
+    );
+  }
+}
+
+/** Drops from each candidate the bindings whose filter terms do not all hold. */
+async function applyFilters(db: Database, candidates: Candidate[]): Promise<void> {
+  type Check = { candidate: Candidate; binding: PgBinding; pass: boolean };
+  const checks: Check[] = [];
+  const sqlTerms: {
+    op: string;
+    negate: boolean;
+    type: string;
+    lhs: string | null;
+    rhs: string[];
+  }[] = [];
+  const termOwner: Check[] = [];
+  for (const candidate of candidates) {
+    const source =
+      (candidate.change.type === 'DELETE'
+        ? candidate.change.old_record
+        : candidate.change.record) ?? {};
+    for (const binding of candidate.bindings) {
+      if (binding.terms.length === 0) continue;
+      const check: Check = { candidate, binding, pass: true };
+      checks.push(check);
+      for (const term of binding.terms) {
+        const column = candidate.table.columns.find((col) => col.name === term.column);
+        // A filter on a column the subscriber may not read must not reveal its values.
+        const readable = column?.selectableBy.includes(candidate.identity.role) === true;
+        if (!column || !readable || !(term.column in source)) {
+          check.pass = false;
+          continue;
+        }
+        sqlTerms.push({
+          op: term.op,
+          negate: term.negate,
+          type: column.sqlType,
+          lhs: asText(source[term.column]),
+          rhs: Array.isArray(term.value) ? term.value : [term.value],
+        });
+        termOwner.push(check);
+      }
+    }
+  }
+  if (sqlTerms.length > 0) {
+    const { rows } = await db.query<{ ok: boolean }>(
+      `select realtime.filter_matches(t->>'op', (t->>'negate')::boolean, t->>'type', t->>'lhs', t->'rhs') as ok
+         from jsonb_array_elements($1::jsonb) with ordinality as x(t, n) order by n`,
+      [JSON.stringify(sqlTerms)],
+    );
+    rows.forEach((r, i) => {
+      const owner = termOwner[i];
+      if (owner && !r.ok) owner.pass = false;
+    });
+  }
+  for (const check of checks) {
+    if (!check.pass)
+      check.candidate.bindings = check.candidate.bindings.filter((b) => b !== check.binding);
+  }
+}
+
+/**
+ * INSERT and UPDATE go only to subscribers whose role may SELECT the row under RLS, checked
+ * like the real server: by primary key against the table as it is now (realtime.visible_rows,
+ * one statement for the whole batch). A row deleted, or changed out of sight, before the check
+ * is therefore not delivered, and neither is a change of a table with RLS but no primary key.
+ * DELETE is never RLS-checked and carries only the key.
+ */
+async function hiddenByRls(feed: Feed, candidates: Candidate[]): Promise<Set<Candidate>> {
+  const groups = new Map<string, Candidate[]>();
+  for (const c of candidates) {
+    if (c.change.type === 'DELETE' || !c.table.rls || feed.bypassRls.has(c.identity.role)) continue;
+    const key = `${c.table.relid}\u0000${c.identity.role}\u0000${JSON.stringify(c.identity.claims)}`;
+    const group = groups.get(key) ?? [];
+    group.push(c);
+    groups.set(key, group);
+  }
+  const hidden = new Set<Candidate>();
+  if (groups.size === 0) return hidden;
+  const checks = [...groups.values()];
+  const { rows } = await feed.db.query<{ check_no: number; row_no: number }>(
+    'select check_no, row_no from realtime.visible_rows($1::jsonb)',
+    [
+      JSON.stringify(
+        checks.map((group) => ({
+          relid: group[0]!.table.relid,
+          role: group[0]!.identity.role,
+          claims: JSON.stringify(group[0]!.identity.claims),
+          records: group.map((c) => c.change.record ?? {}),
+        })),
+      ),
+    ],
+  );
+  const visible = new Set(rows.map((r) => `${r.check_no}:${r.row_no}`));
+  checks.forEach((group, g) =>
+    group.forEach((c, i) => {
+      if (!visible.has(`${g}:${i}`)) hidden.add(c);
+    }),
+  );
+  return hidden;
+}
+
+/** Table shapes, cached until the DDL event trigger reports a catalog change. */
+async function tablesFor(feed: Feed, relids: number[]): Promise<Map<number, TableInfo>> {
+  const now = Date.now();
+  const missing = relids.filter((id) => {
+    const hit = feed.tableCache.get(id);
+    return !hit || now - hit.at > feed.cacheTtl;
+  });
+  if (missing.length > 0) {
+    for (const [id, info] of await loadTables(feed.db, missing))
+      feed.tableCache.set(id, { info, at: now });
+  }
+  return new Map(
+    relids.flatMap((id) => {
+      const hit = feed.tableCache.get(id);
+      return hit ? [[id, hit.info] as const] : [];
+    }),
+  );
 }
 
 function targets(b: PgBinding, change: ChangeRow): boolean {
