@@ -140,6 +140,11 @@ function rewriteSpecRefs(text: string, titles: Map<string, string>): string {
         /\b(t|T)he spec (says|asks|gives|does|is|has)\b/g,
         (_, t: string, verb: string) => `${t}he product rules (${RULES}) ${VERB_AGREEMENT[verb]}`,
       )
+      // "the values are the spec's:" → "the values are those of the product rules (…):"
+      .replace(
+        /\b(t|T)he spec['’]s\b(?! (?:own )?[a-z])/g,
+        (_, t: string) => `${t === 'T' ? 'Those' : 'those'} of the product rules (${RULES})`,
+      )
       // "the spec's flow", "the spec message" → "the product-rules flow": no apostrophe, since
       // many of these sit inside single-quoted test names.
       .replace(

@@ -87,6 +87,10 @@ describe('rewriteRefs', () => {
     ["the spec's flow sends", 'the product-rules flow sends'],
     ["(the spec's own example form)", '(the product-rules example form)'],
     [
+      "The status values are the spec's: an abandoned hold",
+      'The status values are those of the product rules (docs/product-rules.md): an abandoned hold',
+    ],
+    [
       'Messages the spec does not give',
       'Messages the product rules (docs/product-rules.md) do not give',
     ],
