@@ -17,7 +17,7 @@ const OUTSIDE: readonly OutsidePattern[] = [
   { label: 'the original specification by title', pattern: /\bspec\s+"/gi },
   // `(spec: edit=1)` in prose, not `(spec: TableSpec)` in a signature.
   { label: 'the original specification', pattern: /\(spec:\s(?![A-Z]|readonly\b)/g },
-  { label: 'the original specification', pattern: /\bthe spec\b(?![.\w-])|\bspec['’]s\b/gi },
+  { label: 'the original specification', pattern: /\bthe\s+spec\b(?![.\w-])|\bspec['’]s\b/gi },
 ];
 
 export type Finding = { line: number; text: string; problem: string };
@@ -137,21 +137,21 @@ function rewriteSpecRefs(text: string, titles: Map<string, string>): string {
         return section ? `${RULES} §${section} "${title}"` : whole;
       })
       .replace(
-        /\b(t|T)he spec (says|asks|gives|does|is|has)\b/g,
+        /\b(t|T)he\s+spec\s+(says|asks|gives|does|is|has)\b/g,
         (_, t: string, verb: string) => `${t}he product rules (${RULES}) ${VERB_AGREEMENT[verb]}`,
       )
       // "the values are the spec's:" → "the values are those of the product rules (…):"
       .replace(
-        /\b(t|T)he spec['’]s\b(?! (?:own )?[a-z])/g,
+        /\b(t|T)he\s+spec['’]s\b(?!\s+(?:own\s+)?[a-z])/g,
         (_, t: string) => `${t === 'T' ? 'Those' : 'those'} of the product rules (${RULES})`,
       )
       // "the spec's flow", "the spec message" → "the product-rules flow": no apostrophe, since
       // many of these sit inside single-quoted test names.
       .replace(
-        /\b(t|T)he spec(?:['’]s)? (?:own )?([a-z][\w-]*)\b/g,
+        /\b(t|T)he\s+spec(?:['’]s)?\s+(?:own\s+)?([a-z][\w-]*)\b/g,
         (_, t: string, word: string) => `${t}he product-rules ${word}`,
       )
-      .replace(/\b(t|T)he spec\b(?![.\w-])/g, (_, t: string) => `${t}he product rules (${RULES})`)
+      .replace(/\b(t|T)he\s+spec\b(?![.\w-])/g, (_, t: string) => `${t}he product rules (${RULES})`)
   );
 }
 

@@ -87,7 +87,7 @@ describe('rewriteRefs', () => {
     ["the spec's flow sends", 'the product-rules flow sends'],
     ["(the spec's own example form)", '(the product-rules example form)'],
     [
-      "The status values are the spec's: an abandoned hold",
+      "The status values are the\nspec's: an abandoned hold",
       'The status values are those of the product rules (docs/product-rules.md): an abandoned hold',
     ],
     [
