@@ -4,6 +4,7 @@ import { Footer } from './footer.tsx';
 import { SyncIndicator } from '@/features/offline/sync-indicator.tsx';
 import { Header } from './header.tsx';
 import { PasswordChangeGate } from './password-change-gate.tsx';
+import { RouteAnnouncer, useRouteFocus } from './route-focus.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
 type TitleHandle = { title?: string };
@@ -33,6 +34,7 @@ const skipLink = css({
 
 export function AppLayout() {
   const title = useRouteTitle();
+  const announcement = useRouteFocus('conteudo');
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}>
       {title && <title>{title}</title>}
@@ -47,6 +49,7 @@ export function AppLayout() {
         </PasswordChangeGate>
       </main>
       <Footer />
+      <RouteAnnouncer message={announcement} />
       <UpdatePrompt />
       <ScrollRestoration />
     </div>

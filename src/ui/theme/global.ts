@@ -15,6 +15,9 @@ export const globalCss = defineGlobalStyles({
     outlineColor: 'focus',
     outlineOffset: '2px',
   },
+  // A heading focused after navigation (src/app/layout/route-focus.tsx) is a reading position,
+  // not a control: no ring around it.
+  'h1[tabindex="-1"]:focus': { outline: 'none' },
   '@media (prefers-reduced-motion: reduce)': {
     '*, *::before, *::after': {
       animationDuration: '0.01ms !important',
