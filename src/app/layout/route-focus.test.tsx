@@ -58,7 +58,7 @@ describe('focus after navigation', () => {
     expect(document.activeElement).toBe(document.body);
   });
 
-  it("moves focus to the new page's heading and announces the page", async () => {
+  it("moves focus to the new page's heading and announces the page", () => {
     renderAt('/');
     const link = screen.getByRole('link', { name: 'Meu Painel' });
     link.focus();
@@ -68,7 +68,7 @@ describe('focus after navigation', () => {
     expect(screen.getByRole('status').textContent).toBe('Painel');
   });
 
-  it('keeps focus where it is for a section change inside the same page', async () => {
+  it('keeps focus where it is for a section change inside the same page', () => {
     renderAt('/painel/consultas');
     const link = screen.getByRole('link', { name: 'Meus Dados' });
     link.focus();
