@@ -1,22 +1,18 @@
 import type { Temporal } from 'temporal-polyfill';
-import { isBookedStatus } from '../appointments/status.ts';
-import { slotKey } from '../time/slot-key.ts';
 import { parseInstant } from '../time/zone.ts';
 import { SLOT_DURATION_MINUTES } from './constants.ts';
 
-/** A row of agenda_ocupada (or of the doctor's own agendamentos) as far as occupancy goes. */
-export type OccupiedSlotRow = {
-  horario_inicio: string;
-  horario_fim?: string | null;
-  status: string;
-};
+/**
+ * A slot known to be held: the sync engine's occupied slots (agenda_ocupada and this person's
+ * queued bookings, already filtered to the booked statuses), so no status is read again here.
+ */
+export type HeldSlot = { horario_inicio: string; horario_fim?: string | null };
 
 export type BookedInterval = { start: Temporal.Instant; end: Temporal.Instant };
 
-/** Time held by booked-status appointments; cancelled and expired ones hold nothing. */
-export function bookedIntervals(rows: readonly OccupiedSlotRow[]): BookedInterval[] {
-  return rows.flatMap((row) => {
-    if (!isBookedStatus(row.status)) return [];
+/** The time each held slot takes; a missing or unreadable end means the standard 30 minutes. */
+export function heldIntervals(slots: readonly HeldSlot[]): BookedInterval[] {
+  return slots.flatMap((row) => {
     const start = parseInstant(row.horario_inicio);
     if (!start) return [];
     const end =
@@ -41,9 +37,4 @@ export function overlapsBooking(
       b.start.epochNanoseconds < end.epochNanoseconds &&
       start.epochNanoseconds < b.end.epochNanoseconds,
   );
-}
-
-/** The spec's booked-slot map: São Paulo start keys ('yyyy-MM-ddTHH:mm:ss') of booked rows. */
-export function bookedSlotKeys(rows: readonly OccupiedSlotRow[]): Set<string> {
-  return new Set(bookedIntervals(rows).map((interval) => slotKey(interval.start)));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import type { WeeklyBlock } from './block.ts';
-import { bookedIntervals } from './booked.ts';
+import { heldIntervals } from './booked.ts';
 import { expandBlocks, isBeyondMinimumNotice, isOnSlotGrid, markBooked } from './slots.ts';
 
 const MONDAY = 1;
@@ -160,11 +160,10 @@ describe('markBooked (overlap with booked appointments)', () => {
     ['no bookings', [], []],
     ['a booking on another day', [['2026-11-24T11:30:00Z', null]], []],
   ] as const)('%s', (_name, rows, expected) => {
-    const booked = bookedIntervals(
+    const booked = heldIntervals(
       rows.map(([horario_inicio, horario_fim]) => ({
         horario_inicio,
         horario_fim,
-        status: 'confirmado',
       })),
     );
     expect(

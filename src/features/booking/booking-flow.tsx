@@ -93,8 +93,8 @@ export function BookingFlowProvider({ children }: { children: ReactNode }) {
     [engine, navigate],
   );
 
-  // The single place a remembered choice turns into a booking: right after a pick by a
-  // signed-in patient, or once the session (and its replica) appears after the modal.
+  // A remembered choice (a visitor's pick) turns into a booking once the session and the
+  // patient's replica appear after the login modal.
   useEffect(() => {
     const remembered = readRememberedBooking();
     if (loading || !session || inFlight.current) return;
@@ -131,14 +131,24 @@ export function BookingFlowProvider({ children }: { children: ReactNode }) {
         showToast({ tone: 'error', title: BOOKING_TEXTS.accessDenied });
         return;
       }
-      rememberBooking(createBookingDetails(doctor, slot));
+      const details = createBookingDetails(doctor, slot);
+      if (session && engine && syncUser?.role === 'paciente') {
+        // A signed-in patient's click books at once; only a visitor's waits for a login.
+        if (inFlight.current) return;
+        inFlight.current = true;
+        void book(details).finally(() => {
+          inFlight.current = false;
+        });
+        return;
+      }
+      rememberBooking(details);
       if (!session) {
         afterLogin.current = null;
         setModalOpen(true);
       }
       setRequests((n) => n + 1);
     },
-    [session, role],
+    [session, role, engine, syncUser, book],
   );
 
   const openLogin = useCallback((onLogin?: () => void) => {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { of } from 'rxjs';
-import { bookedIntervals } from '@/domain/availability/booked.ts';
+import { heldIntervals } from '@/domain/availability/booked.ts';
 import type { ListedDoctor } from '@/domain/doctors/fixed-doctors.ts';
 import type { OccupiedSlot } from '../../../sync/index.ts';
 import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
@@ -73,17 +73,8 @@ export function DoctorAvailability({ doctor }: { doctor: ListedDoctor }) {
   const status = useObservable(status$, null);
   useLiveChangeToast(occupied, status?.initialSync.done === true);
 
-  const booked = useMemo(
-    () =>
-      bookedIntervals(
-        (occupied ?? []).map((s) => ({
-          horario_inicio: s.horario_inicio,
-          horario_fim: s.horario_fim,
-          status: 'confirmado',
-        })),
-      ),
-    [occupied],
-  );
+  // The engine's occupied slots already hold their time: no status to filter again.
+  const booked = useMemo(() => heldIntervals(occupied ?? []), [occupied]);
 
   const nothingLocal = !blocks || blocks.length === 0;
   const firstSyncRunning = status !== null && !status.initialSync.done;

@@ -115,7 +115,11 @@ export function DoctorCard({ doctor, children, as: Heading = 'h2' }: DoctorCardP
               )}
             </Heading>
             <p className={css({ display: 'flex', alignItems: 'center', gap: '2', mt: '1' })}>
-              <span role="img" aria-label="Avaliação 5.0 de 5" className={css({ color: 'amber.500' })}>
+              <span
+                role="img"
+                aria-label="Avaliação 5.0 de 5"
+                className={css({ color: 'amber.500' })}
+              >
                 ★★★★★
               </span>
               <span className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>
