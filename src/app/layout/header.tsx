@@ -22,7 +22,7 @@ const row = css({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
-  gap: '3',
+  gap: { base: '2', sm: '3' },
   minH: '16',
   py: '2',
 });
@@ -40,8 +40,15 @@ const brand = css({
 
 const actions = css({ display: 'flex', alignItems: 'center', gap: { base: '1.5', sm: '2' } });
 
-/** Narrow phones (360 px) fit the logo and both area buttons on one line. */
-const compact = css({ px: { base: '2', sm: '3' } });
+/**
+ * Narrow phones (360 px) fit the logo and both area buttons on one line; the smallest (320 px,
+ * or large text) get a smaller type rather than a page that scrolls sideways.
+ */
+const compact = css({
+  px: { base: '2', sm: '3' },
+  fontSize: 'xs',
+  '@media (min-width: 360px)': { fontSize: 'sm' },
+});
 
 const wideOnly = css({ display: { base: 'none', md: 'inline-flex' } });
 

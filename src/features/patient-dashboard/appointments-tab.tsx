@@ -82,25 +82,25 @@ export function AppointmentsTab() {
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}>
-      <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{CONSULTAS_TEXTS.title}</h2>
+      <h1 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{CONSULTAS_TEXTS.title}</h1>
       {!lists ? (
         <ListSkeleton />
       ) : (
         <>
           {lists.rejected.length > 0 && (
             <section aria-labelledby="consultas-rejeitadas" className={section}>
-              <h3 id="consultas-rejeitadas" className={heading}>
+              <h2 id="consultas-rejeitadas" className={heading}>
                 {CONSULTAS_TEXTS.notSent}
-              </h3>
+              </h2>
               {lists.rejected.map((a) => (
                 <AppointmentCard key={a.id} appointment={a} canJoin={false} onDismiss={dismiss} />
               ))}
             </section>
           )}
           <section aria-labelledby="consultas-proximas" className={section}>
-            <h3 id="consultas-proximas" className={heading}>
+            <h2 id="consultas-proximas" className={heading}>
               {CONSULTAS_TEXTS.upcoming}
-            </h3>
+            </h2>
             {lists.upcoming.length === 0 ? (
               <div className={empty}>
                 <p>{CONSULTAS_TEXTS.emptyUpcoming}</p>
@@ -116,9 +116,9 @@ export function AppointmentsTab() {
             )}
           </section>
           <section aria-labelledby="consultas-historico" className={section}>
-            <h3 id="consultas-historico" className={heading}>
+            <h2 id="consultas-historico" className={heading}>
               {CONSULTAS_TEXTS.history}
-            </h3>
+            </h2>
             {lists.history.length === 0 ? (
               <p className={empty}>{CONSULTAS_TEXTS.emptyHistory}</p>
             ) : (

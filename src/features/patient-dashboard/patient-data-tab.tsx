@@ -128,7 +128,7 @@ export function PatientDataTab() {
       onSubmit={(e) => void submit(e)}
       className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: 'xl' })}
     >
-      <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{DADOS_TEXTS.title}</h2>
+      <h1 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{DADOS_TEXTS.title}</h1>
       <TextField
         label={DADOS_TEXTS.fullName}
         name="full_name"

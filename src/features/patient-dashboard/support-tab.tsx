@@ -5,7 +5,7 @@ import { SupportContacts } from '@/ui/support-contacts.tsx';
 export function SupportTab() {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-      <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Suporte</h2>
+      <h1 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Suporte</h1>
       <p className={css({ color: 'fg.muted' })}>
         Precisa de ajuda com seu agendamento ou com sua conta? Fale com a nossa equipe.
       </p>
