@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { Temporal } from 'temporal-polyfill';
-import { isRecentlyConfirmed } from './email-confirmation.ts';
 import { isProfileComplete, missingProfileFields, orNotInformed } from './profile-completeness.ts';
 
 const complete = {
@@ -31,19 +29,5 @@ describe('profile completeness for booking', () => {
     ['null', null, 'Não informado'],
   ])('orNotInformed: %s', (_name, value, expected) => {
     expect(orNotInformed(value)).toBe(expected);
-  });
-});
-
-describe('isRecentlyConfirmed (60 s window)', () => {
-  const now = Temporal.Instant.from('2026-11-23T12:00:00Z');
-  it.each([
-    ['confirmed 10 s ago', '2026-11-23T11:59:50Z', true],
-    ['confirmed exactly 60 s ago', '2026-11-23 11:59:00+00', true],
-    ['confirmed 61 s ago', '2026-11-23T11:58:59Z', false],
-    ['confirmation in the future (clock skew)', '2026-11-23T12:00:30Z', false],
-    ['never confirmed', null, false],
-    ['unreadable', 'ontem', false],
-  ])('%s', (_name, confirmedAt, expected) => {
-    expect(isRecentlyConfirmed(confirmedAt, now)).toBe(expected);
   });
 });

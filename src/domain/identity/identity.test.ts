@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import { ageOn, birthDateToIso, isOfMinimumAge, maskBirthDate } from './birth-date.ts';
 import { isValidCpf, maskCpf, normalizeCpf } from './cpf.ts';
-import { isValidEmail, normalizeEmail } from './email.ts';
 import { maskWhatsapp } from './whatsapp.ts';
 
 describe('isValidCpf', () => {
@@ -81,23 +80,5 @@ describe('isOfMinimumAge (today in São Paulo)', () => {
     ['a year later', '2027-11-23T12:00:00Z', true],
   ])('%s', (_name, now, expected) => {
     expect(isOfMinimumAge(birth, Temporal.Instant.from(now))).toBe(expected);
-  });
-});
-
-describe('e-mail', () => {
-  it.each([
-    ['plain', 'ana@example.com', true],
-    ['subdomain and plus', 'ana.silva+consulta@mail.example.com.br', true],
-    ['surrounding spaces are trimmed', ' ana@example.com ', true],
-    ['no at sign', 'ana.example.com', false],
-    ['no domain dot', 'ana@example', false],
-    ['spaces inside', 'ana silva@example.com', false],
-    ['empty', '', false],
-  ])('%s', (_name, input, expected) => {
-    expect(isValidEmail(input)).toBe(expected);
-  });
-
-  it('normalizes case and spaces', () => {
-    expect(normalizeEmail(' Ana@Example.COM ')).toBe('ana@example.com');
   });
 });
