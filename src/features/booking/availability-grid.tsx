@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import { css, cx } from 'styled-system/css';
 import type { WeeklyBlock } from '@/domain/availability/block.ts';
 import type { BookedInterval } from '@/domain/availability/booked.ts';
 import {
   buildAvailabilityGrid,
+  daysPerPageFor,
   hasHiddenSlots,
   nextPage,
   NO_SLOTS_LABEL,
@@ -67,10 +68,30 @@ const navButton = css({
 
 const columns = css({
   flex: '1',
+  minW: '0',
   display: 'grid',
-  gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+  gridTemplateColumns: 'repeat(var(--grid-days, 4), minmax(0, 1fr))',
   gap: { base: '1.5', sm: '2' },
 });
+
+/**
+ * Days per page for the width the columns actually get (a phone, or the narrower dashboard
+ * tab): four when they fit, fewer rather than squeezed times ('08:0(08:0(…' at 320 px).
+ */
+function useDaysPerPage(): [RefObject<HTMLDivElement | null>, number] {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const [days, setDays] = useState(4);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setDays(daysPerPageFor(entry.contentRect.width));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, days];
+}
 
 const slotButton = css({
   w: 'full',
@@ -228,9 +249,10 @@ export function AvailabilityGrid({
   selectingKey = null,
 }: AvailabilityGridProps) {
   const [page, setPage] = useState(0);
+  const [measured, daysPerPage] = useDaysPerPage();
   const grid = useMemo(
-    () => buildAvailabilityGrid({ blocks, booked, now, page }),
-    [blocks, booked, now, page],
+    () => buildAvailabilityGrid({ blocks, booked, now, page, daysPerPage }),
+    [blocks, booked, now, page, daysPerPage],
   );
   const empty = fallback || blocks.length === 0;
 
@@ -257,7 +279,7 @@ export function AvailabilityGrid({
     );
   } else {
     body = (
-      <ul className={columns}>
+      <ul className={columns} style={{ '--grid-days': daysPerPage } as CSSProperties}>
         {grid.days.map((day) => (
           <DayColumn
             key={`${grid.page}:${day.date.toString()}`}
@@ -286,7 +308,9 @@ export function AvailabilityGrid({
             <Chevron direction="left" />
           </button>
         )}
-        {body}
+        <div ref={measured} className={css({ flex: '1', minW: '0', display: 'flex' })}>
+          {body}
+        </div>
         {showNav && (
           <button
             type="button"

@@ -50,7 +50,7 @@ export function LandingPage() {
         <Container
           className={css({
             display: 'grid',
-            gridTemplateColumns: { base: '1fr', md: '1.05fr 1fr' },
+            gridTemplateColumns: { base: 'minmax(0, 1fr)', md: '1.05fr 1fr' },
             alignItems: 'center',
             gap: { base: '8', md: '12' },
           })}
@@ -89,7 +89,14 @@ export function LandingPage() {
               to="/agendamentos"
               className={buttonClass(
                 { size: 'lg' },
-                css({ mt: '8', w: { base: 'full', sm: 'auto' }, boxShadow: 'card' }),
+                css({
+                  mt: '8',
+                  w: { base: 'full', sm: 'auto' },
+                  boxShadow: 'card',
+                  // One line where it fits; two on the smallest phones rather than a wider page.
+                  whiteSpace: { base: 'normal', sm: 'nowrap' },
+                  textAlign: 'center',
+                }),
               )}
             >
               Agendar Teleconsulta Agora
