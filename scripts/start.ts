@@ -1,4 +1,4 @@
-import { configFromEnv } from '../supabase/local/config.ts';
+import { configFromEnv, mailboxOpen, type PlatformConfig } from '../supabase/local/config.ts';
 import { createPlatform } from '../supabase/local/server.ts';
 import { buildAppIfNeeded } from './lib/build-app.ts';
 import { createAppServer, listenApp } from './lib/app-server.ts';
@@ -31,6 +31,15 @@ const stopExpiry = startExpiryJob({
   onError: (m) => process.stderr.write(`${m}\n`),
 });
 
+/** Where mail goes, and why the dev mailbox is off when it is. */
+function mailboxLine(config: PlatformConfig, apiUrl: string): string {
+  if (config.smtpUrl) return 'off: mail goes out through SMTP_URL';
+  if (mailboxOpen(config)) {
+    return `${apiUrl}/mailbox   (development only: sign-up confirmations and password resets land here; the page asks for the service_role key)`;
+  }
+  return `off: the API listens on ${config.host}, beyond this machine. Set SMTP_URL to send real mail (MAILBOX=on serves the dev mailbox anyway)`;
+}
+
 const loginLine = (a: SeededAccount) =>
   `  ${a.label.padEnd(28)} ${a.email.padEnd(32)} ${a.password ?? '(password printed at first start)'}`;
 
@@ -38,7 +47,7 @@ process.stdout.write(`
 Saúde Já is running
   App        ${appUrl}
   API        ${apiUrl}
-  Mailbox    ${apiUrl}/mailbox   (sign-up confirmations and password resets land here)
+  Mailbox    ${mailboxLine(config, apiUrl)}
   Database   ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/`}
   anon key          ${anonKey}
   service_role key  ${serviceRoleKey}

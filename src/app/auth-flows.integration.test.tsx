@@ -113,7 +113,9 @@ type MailboxMessage = {
 };
 
 async function mailTo(email: string): Promise<MailboxMessage[]> {
-  const response = await fetch(`${platform.url}/mailbox/api?to=${encodeURIComponent(email)}`);
+  const response = await fetch(`${platform.url}/mailbox/api?to=${encodeURIComponent(email)}`, {
+    headers: { apikey: platform.serviceRoleKey },
+  });
   const body = (await response.json()) as { messages?: MailboxMessage[] } | MailboxMessage[];
   return Array.isArray(body) ? body : (body.messages ?? []);
 }

@@ -338,7 +338,9 @@ describe('notify-patient-completion', () => {
       body: { success: true, message: 'Paciente notificado.' },
     });
     const mails = (await (
-      await fetch(`${t.url}/mailbox/api?to=${DEMO_PATIENTS[0].email}`)
+      await fetch(`${t.url}/mailbox/api?to=${DEMO_PATIENTS[0].email}`, {
+        headers: { apikey: t.serviceRoleKey },
+      })
     ).json()) as {
       subject: string;
       text: string;
