@@ -26,6 +26,12 @@ create table if not exists supabase_migrations.schema_migrations (
   name text not null,
   applied_at timestamptz not null default now()
 );
+-- Seeds applied, recorded apart from the migrations (as the Supabase CLI records them), so
+-- a first start interrupted between its migrations and its seed applies the seed next time.
+create table if not exists supabase_migrations.seed_files (
+  path text primary key,
+  hash text not null
+);
 
 -- Statement timeouts per API role, as hosted Supabase sets them (anon 3s, authenticated 8s).
 -- Only when the role has none yet, so `alter role anon set statement_timeout = '5s'` made by
