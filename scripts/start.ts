@@ -41,7 +41,7 @@ function mailboxLine(config: PlatformConfig, apiUrl: string): string {
 }
 
 const loginLine = (a: SeededAccount) =>
-  `  ${a.label.padEnd(28)} ${a.email.padEnd(32)} ${a.password ?? '(password printed at first start)'}`;
+  `  ${a.label.padEnd(28)} ${a.email.padEnd(32)} ${a.note ?? a.password ?? '(password printed at first start)'}`;
 
 process.stdout.write(`
 Saúde Já is running
