@@ -12,6 +12,8 @@ const PAULO_ID = 'a0000000-0000-4000-8000-000000000002';
 
 let t: TestPlatform;
 
+const WITH_AND_WITHOUT_TOKEN: Record<string, string>[] = [{}, { 'x-setup-token': SETUP_TOKEN }];
+
 /** Calls a function the way supabase-js does (POST, JSON, apikey + bearer). */
 async function invoke(
   name: string,
@@ -116,7 +118,7 @@ describe('fixed-doctor setup functions', () => {
 
   it('leave a doctor an administrator deactivated deactivated, token or not', async () => {
     await t.admin.from('medicos').update({ is_public: false, is_active: false }).eq('id', ANA_ID);
-    for (const headers of [{}, { 'x-setup-token': SETUP_TOKEN }]) {
+    for (const headers of WITH_AND_WITHOUT_TOKEN) {
       for (const name of ['sync-doctor-ana', 'create-and-link-ana', 'link-doctor-ana']) {
         const r = await invoke(name, { headers });
         expect(r).toMatchObject({ status: 200, body: { status: 'exists' } });
@@ -130,7 +132,7 @@ describe('fixed-doctor setup functions', () => {
   it('never restore a revoked doctor role', async () => {
     const { user_id } = await medico(ANA_ID);
     await t.admin.auth.admin.updateUserById(user_id!, { app_metadata: { role: 'paciente' } });
-    for (const headers of [{}, { 'x-setup-token': SETUP_TOKEN }]) {
+    for (const headers of WITH_AND_WITHOUT_TOKEN) {
       const r = await invoke('create-and-link-ana', { headers });
       expect(r.status).toBe(409);
       expect(r.body.error).toBe(
@@ -249,7 +251,8 @@ describe('process-doctor-application', () => {
       id,
       Math.floor(Date.now() / 1000) - 1,
     );
-    for (const token of [forged, expired, 'lixo', `${forged}.extra`]) {
+    const malformed = ['x.y', 'abcde.y', `${forged.split('.')[0]}.a`];
+    for (const token of [forged, expired, 'lixo', `${forged}.extra`, ...malformed]) {
       const r = await invoke('process-doctor-application', { body: { action: 'approve', token } });
       expect(r).toEqual({
         status: 401,
