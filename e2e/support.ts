@@ -1,6 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E_API_URL } from '../playwright.config.ts';
+import { DEV_JWT_SECRET } from '../supabase/local/config.ts';
+import { deriveApiKeys } from '../supabase/local/jwt.ts';
 
 export const PASSWORD = 'senha-forte-123';
 const SCREENSHOTS = 'test-results/e2e/screenshots';
@@ -72,7 +74,12 @@ export async function latestMail(request: APIRequestContext, email: string): Pro
   await expect
     .poll(
       async () => {
-        const res = await request.get(`${E2E_API_URL}/mailbox/api`, { params: { to: email } });
+        // npm start runs with the dev secret in e2e, so its service-role key is known here.
+        const { serviceRoleKey } = await deriveApiKeys(DEV_JWT_SECRET);
+        const res = await request.get(`${E2E_API_URL}/mailbox/api`, {
+          params: { to: email },
+          headers: { apikey: serviceRoleKey },
+        });
         const list = (await res.json()) as Mail[];
         mail = list[0];
         return mail?.links.length ?? 0;

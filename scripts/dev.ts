@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { configFromEnv } from '../supabase/local/config.ts';
+import { configFromEnv, mailboxOpen } from '../supabase/local/config.ts';
 import { createPlatform } from '../supabase/local/server.ts';
 import { seedAccounts } from './seed-accounts.ts';
 
@@ -25,7 +25,9 @@ const vite = spawn(
     },
   },
 );
-process.stdout.write(`API ${apiUrl} · mailbox ${apiUrl}/mailbox\n`);
+process.stdout.write(
+  `API ${apiUrl} · mailbox ${mailboxOpen(config) ? `${apiUrl}/mailbox (service_role key)` : 'off'}\n`,
+);
 
 const stop = () => {
   vite.kill('SIGTERM');

@@ -15,7 +15,13 @@ import { FIXED_DOCTORS } from '../supabase/functions/_shared/fixed-doctors.ts';
  */
 export type SeedAccountsOptions = { url: string; serviceRoleKey: string; demoPatients: boolean };
 
-export type SeededAccount = { label: string; email: string; password: string | undefined };
+export type SeededAccount = {
+  label: string;
+  email: string;
+  password: string | undefined;
+  /** Why the account was left as an administrator left it. */
+  note?: string;
+};
 
 export type SeededAccounts = { doctors: SeededAccount[]; patients: SeededAccount[] };
 
@@ -53,13 +59,25 @@ function must<T>(result: { ok: true; value: T } | { ok: false; message: string }
   return result.value;
 }
 
+/** An administrator's decision (a revoked role, a removed profile) the start-up keeps. */
+const isKeptDecision = (r: { ok: boolean; status?: number }) => !r.ok && r.status === 409;
+
 async function seedDoctors(admin: Admin): Promise<SeededAccount[]> {
   const seeded: SeededAccount[] = [];
   for (const doctor of Object.values(FIXED_DOCTORS)) {
-    const account = must(await ensureAccount(admin, doctor), doctor.email);
-    const row = must(await ensureDoctorRow(admin, doctor), doctor.publicName);
-    must(await linkAccount(admin, row.row, account.userId), `link ${doctor.publicName}`);
-    seeded.push({ label: doctor.publicName, email: doctor.email, password: account.password });
+    const account = await ensureAccount(admin, doctor);
+    const row = account.ok ? await ensureDoctorRow(admin, doctor) : account;
+    if (isKeptDecision(row)) {
+      const note = row.ok ? '' : row.message;
+      seeded.push({ label: doctor.publicName, email: doctor.email, password: undefined, note });
+      continue;
+    }
+    const { userId, password } = must(account, doctor.email);
+    must(
+      await linkAccount(admin, must(row, doctor.publicName).row, userId),
+      `link ${doctor.publicName}`,
+    );
+    seeded.push({ label: doctor.publicName, email: doctor.email, password });
   }
   return seeded;
 }

@@ -1,4 +1,4 @@
-import { configFromEnv } from '../supabase/local/config.ts';
+import { configFromEnv, mailboxOpen, type PlatformConfig } from '../supabase/local/config.ts';
 import { logFlushed } from '../supabase/local/log.ts';
 import { createPlatform } from '../supabase/local/server.ts';
 import { buildAppIfNeeded } from './lib/build-app.ts';
@@ -32,17 +32,26 @@ const stopExpiry = startExpiryJob({
   onError: (m) => process.stderr.write(`${m}\n`),
 });
 
+/** Where mail goes, and why the dev mailbox is off when it is. */
+function mailboxLine(config: PlatformConfig, apiUrl: string): string {
+  if (config.smtpUrl) return 'off: mail goes out through SMTP_URL';
+  if (mailboxOpen(config)) {
+    return `${apiUrl}/mailbox   (development only: sign-up confirmations and password resets land here; the page asks for the service_role key)`;
+  }
+  return `off: the API listens on ${config.host}, beyond this machine. Set SMTP_URL to send real mail (MAILBOX=on serves the dev mailbox anyway)`;
+}
+
 // The start-up's log lines first, so the banner is never cut by them.
 await logFlushed();
 
 const loginLine = (a: SeededAccount) =>
-  `  ${a.label.padEnd(28)} ${a.email.padEnd(32)} ${a.password ?? '(password printed at first start)'}`;
+  `  ${a.label.padEnd(28)} ${a.email.padEnd(32)} ${a.note ?? a.password ?? '(password printed at first start)'}`;
 
 process.stdout.write(`
 Saúde Já is running
   App        ${appUrl}
   API        ${apiUrl}
-  Mailbox    ${apiUrl}/mailbox   (sign-up confirmations and password resets land here)
+  Mailbox    ${mailboxLine(config, apiUrl)}
   Database   ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/`}
   anon key          ${anonKey}
   service_role key  ${serviceRoleKey}

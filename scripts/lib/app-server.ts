@@ -28,7 +28,8 @@ export function createAppServer(distDir: string): Hono {
   const root = normalize(distDir);
   const app = new Hono();
   app.get('*', async (c) => {
-    const path = decodeURIComponent(new URL(c.req.url).pathname);
+    const path = decodedPath(c.req.url);
+    if (path === undefined) return c.text('Bad Request', 400);
     const file = normalize(join(root, path));
     const inside = file === root || file.startsWith(root + sep);
     const isFile =
@@ -46,6 +47,16 @@ export function createAppServer(distDir: string): Hono {
     });
   });
   return app;
+}
+
+/** The request's path, percent-decoded; undefined when malformed (`/%zz`) or carrying NUL. */
+function decodedPath(url: string): string | undefined {
+  try {
+    const path = decodeURIComponent(new URL(url).pathname);
+    return path.includes('\0') ? undefined : path;
+  } catch {
+    return undefined;
+  }
 }
 
 export function listenApp(app: Hono, port: number, hostname: string): Promise<ServerType> {

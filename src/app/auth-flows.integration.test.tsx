@@ -113,7 +113,9 @@ type MailboxMessage = {
 };
 
 async function mailTo(email: string): Promise<MailboxMessage[]> {
-  const response = await fetch(`${platform.url}/mailbox/api?to=${encodeURIComponent(email)}`);
+  const response = await fetch(`${platform.url}/mailbox/api?to=${encodeURIComponent(email)}`, {
+    headers: { apikey: platform.serviceRoleKey },
+  });
   const body = (await response.json()) as { messages?: MailboxMessage[] } | MailboxMessage[];
   return Array.isArray(body) ? body : (body.messages ?? []);
 }
@@ -132,12 +134,19 @@ describe('patient account flows against the local Supabase platform', () => {
 
     const { data } = await platform.admin.auth.admin.listUsers();
     const user = data.users.find((candidate) => candidate.email === email);
-    expect(user?.user_metadata).toMatchObject({
+    // The personal fields reach the profile, then leave the user metadata (CONTRACT.md).
+    expect(user?.user_metadata).toMatchObject({ role: 'paciente' });
+    expect(user?.user_metadata).not.toHaveProperty('cpf');
+    const profile = await platform.admin
+      .from('perfis_usuarios')
+      .select('full_name, cpf, data_nasc, whatsapp')
+      .eq('id', user!.id)
+      .single();
+    expect(profile.data).toEqual({
       full_name: 'Ana Souza',
       cpf: '52998224725',
       data_nasc: '1990-12-05',
       whatsapp: '(11) 98765-4321',
-      role: 'paciente',
     });
     const messages = await mailTo(email);
     expect(messages).toHaveLength(1);

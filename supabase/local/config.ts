@@ -34,6 +34,19 @@ const EnvSchema = v.object({
   SEED_FILE: v.optional(v.string(), 'supabase/seed.sql'),
   LOG_LEVEL: v.optional(v.picklist(['silent', 'error', 'info', 'debug']), 'info'),
   LOG_FORMAT: v.optional(v.picklist(['json', 'pretty'])),
+  MAILBOX: v.optional(v.picklist(['auto', 'on', 'off']), 'auto'),
+  SMTP_URL: v.optional(
+    v.pipe(v.string(), v.url(), v.regex(/^smtps?:\/\//, 'must be smtp:// or smtps://')),
+  ),
+  SMTP_FROM: v.optional(v.pipe(v.string(), v.minLength(3))),
+  REST_MAX_EMBED_DEPTH: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(32)),
+    '3',
+  ),
+  REST_MAX_RESPONSE_BYTES: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1024)),
+    String(10 * 1024 * 1024),
+  ),
 });
 
 export type PlatformConfig = {
@@ -59,7 +72,31 @@ export type PlatformConfig = {
   logLevel: 'silent' | 'error' | 'info' | 'debug';
   /** Unset: readable lines on a terminal, JSON otherwise (supabase/local/log.ts). */
   logFormat?: 'json' | 'pretty';
+  /**
+   * The dev mailbox's pages (`/mailbox`): `auto` serves them only while the API listens on a
+   * loopback address, `on` always, `off` never (mailbox/README.md).
+   */
+  mailbox: 'auto' | 'on' | 'off';
+  /** Real delivery (`smtp://user:pass@host:port`); the dev mailbox then receives nothing. */
+  smtpUrl: string | undefined;
+  /** The From address of real mail. */
+  smtpFrom: string;
+  /** Deepest embedding a REST `select` may ask for (rest/README.md "Limits"). */
+  restMaxEmbedDepth: number;
+  /** Largest REST response body, in bytes; bigger answers are refused with PGRST128. */
+  restMaxResponseBytes: number;
 };
+
+/** Whether `host` only accepts connections from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** Whether the dev mailbox's pages are served with this configuration. */
+export function mailboxOpen(config: Pick<PlatformConfig, 'mailbox' | 'host'>): boolean {
+  return config.mailbox === 'on' || (config.mailbox === 'auto' && isLoopbackHost(config.host));
+}
 
 /** Reads the environment once, failing loudly with every problem listed. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -91,5 +128,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     seedFile: e.SEED_FILE,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
+    mailbox: e.MAILBOX,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM ?? 'Saúde Já <no-reply@saudeja.example>',
+    restMaxEmbedDepth: e.REST_MAX_EMBED_DEPTH,
+    restMaxResponseBytes: e.REST_MAX_RESPONSE_BYTES,
   };
 }

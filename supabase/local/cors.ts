@@ -53,12 +53,16 @@ export function corsPolicy(opts: CorsOptions): CorsPolicy {
 }
 
 /**
- * The policy as Hono middleware. Headers go onto Node's outgoing message, which `writeHead`
+ * The policy as Hono middleware; paths below `except` get no CORS headers at all. Headers go onto Node's outgoing message, which `writeHead`
  * merges with the handler's own: Hono's `cors` sets them on `c.res` instead, which turns every
  * lazily built response into a full Fetch `Response`.
  */
-export function cors(policy: CorsPolicy): MiddlewareHandler<NodeEnv> {
+export function cors(
+  policy: CorsPolicy,
+  opts: { except?: string } = {},
+): MiddlewareHandler<NodeEnv> {
   return async (c, next) => {
+    if (opts.except && c.req.path.startsWith(opts.except)) return next();
     const preflight = policy(
       {
         method: c.req.method,

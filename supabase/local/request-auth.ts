@@ -31,7 +31,16 @@ export async function identify(
   return { ok: true, identity: { role, claims: { ...verified.claims, role }, token } };
 }
 
-export type RequestInfo = { method: string; path: string; headers?: Record<string, string> };
+export type RequestInfo = {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  /**
+   * The caller's role's `statement_timeout` (PostgREST applies the impersonated role's
+   * settings; SET ROLE alone does not). Undefined keeps the connection's own.
+   */
+  statementTimeout?: string | undefined;
+};
 
 /** A client repeats one token for its whole life: its claims are serialised once. */
 const claimsJson = new WeakMap<JwtClaims, string>();
@@ -53,6 +62,7 @@ const SETTINGS = [
   'request.path',
   'request.headers',
   'transaction_read_only',
+  'statement_timeout',
 ];
 
 /**
@@ -60,7 +70,11 @@ const SETTINGS = [
  * names are this file's constants). It selects no columns: the values set would otherwise come
  * back in a row the driver has to describe and parse on every request.
  */
-const SETTINGS_SQL = `select from (select ${SETTINGS.map((name, i) => `set_config('${name}', $${i + 1}, true)`).join(', ')} offset 0) settings`;
+const SETTINGS_SQL = `select from (select ${SETTINGS.map((name, i) =>
+  name === 'statement_timeout'
+    ? `set_config('${name}', coalesce($${i + 1}, current_setting('${name}')), true)`
+    : `set_config('${name}', $${i + 1}, true)`,
+).join(', ')} offset 0) settings`;
 
 function settingsStatement(
   identity: Pick<Identity, 'role' | 'claims'>,
@@ -74,6 +88,7 @@ function settingsStatement(
     request.path,
     JSON.stringify(request.headers ?? {}),
     readsOnly(request) ? 'on' : 'off',
+    request.statementTimeout ?? null,
   ];
   return { sql: SETTINGS_SQL, params: values };
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
-import type { PlatformConfig } from './config.ts';
+import { mailboxOpen, type PlatformConfig } from './config.ts';
 import type { PlatformContext } from './context.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { bootstrap, type BootstrapResult } from './bootstrap/index.ts';
@@ -61,7 +61,10 @@ export async function createPlatform(
     log,
   });
   const keys = await deriveApiKeys(config.jwtSecret);
-  const mailbox = createMailbox(db, log, keys);
+  const mailbox = createMailbox(db, log, keys, {
+    open: mailboxOpen(config),
+    smtp: config.smtpUrl ? { url: config.smtpUrl, from: config.smtpFrom } : undefined,
+  });
   const ctx: PlatformContext = { config, db, keys, mailer: mailbox.mailer, log };
   const realtime = await createRealtime(ctx);
 
@@ -72,7 +75,8 @@ export async function createPlatform(
   });
   const rest = createRestHandler(ctx, corsHeaders);
   const app = new Hono<NodeEnv>();
-  app.use('*', cors(corsHeaders));
+  // The dev mailbox holds password-reset links: no other origin may read it (mailbox/index.ts).
+  app.use('*', cors(corsHeaders, { except: '/mailbox' }));
   app.use('*', async (c, next) => {
     const start = performance.now();
     await next();

@@ -12,6 +12,8 @@ const PAULO_ID = 'a0000000-0000-4000-8000-000000000002';
 
 let t: TestPlatform;
 
+const WITH_AND_WITHOUT_TOKEN: Record<string, string>[] = [{}, { 'x-setup-token': SETUP_TOKEN }];
+
 /** Calls a function the way supabase-js does (POST, JSON, apikey + bearer). */
 async function invoke(
   name: string,
@@ -95,20 +97,74 @@ describe('fixed-doctor setup functions', () => {
     expect((await medico(PAULO_ID)).user_id).not.toBeNull();
     expect((await invoke('link-doctor-paulo')).body.status).toBe('exists');
 
-    await t.admin
-      .from('medicos')
-      .update({ specialty: 'Outra', is_public: false })
-      .eq('id', PAULO_ID);
-    expect((await invoke('sync-doctor-paulo')).body).toEqual({
+    await t.admin.from('medicos').update({ specialty: 'Outra' }).eq('id', PAULO_ID);
+    // Paulo is set up now: changing him needs the setup token.
+    expect(await invoke('sync-doctor-paulo')).toEqual({
+      status: 401,
+      body: {
+        error: 'Token de configuração inválido.',
+        message: 'Token de configuração inválido.',
+      },
+    });
+    expect((await medico(PAULO_ID)).specialty).toBe('Outra');
+    const withToken = { headers: { 'x-setup-token': SETUP_TOKEN } };
+    expect((await invoke('sync-doctor-paulo', withToken)).body).toEqual({
       status: 'ok',
       message: 'Perfil de Dr. Paulo Mendes sincronizado.',
     });
-    expect(await medico(PAULO_ID)).toMatchObject({
-      specialty: 'Cardiologia',
-      is_public: true,
-      is_active: true,
-    });
+    expect((await medico(PAULO_ID)).specialty).toBe('Cardiologia');
     expect((await invoke('sync-doctor-paulo')).body.status).toBe('exists');
+  });
+
+  it('leave a doctor an administrator deactivated deactivated, token or not', async () => {
+    await t.admin.from('medicos').update({ is_public: false, is_active: false }).eq('id', ANA_ID);
+    for (const headers of WITH_AND_WITHOUT_TOKEN) {
+      for (const name of ['sync-doctor-ana', 'create-and-link-ana', 'link-doctor-ana']) {
+        const r = await invoke(name, { headers });
+        expect(r).toMatchObject({ status: 200, body: { status: 'exists' } });
+      }
+    }
+    expect(await medico(ANA_ID)).toMatchObject({ is_public: false, is_active: false });
+    // The administrator brings her back (later tests book with her).
+    await t.admin.from('medicos').update({ is_public: true, is_active: true }).eq('id', ANA_ID);
+  });
+
+  it('never restore a revoked doctor role', async () => {
+    const { user_id } = await medico(ANA_ID);
+    await t.admin.auth.admin.updateUserById(user_id!, { app_metadata: { role: 'paciente' } });
+    for (const headers of WITH_AND_WITHOUT_TOKEN) {
+      const r = await invoke('create-and-link-ana', { headers });
+      expect(r.status).toBe(409);
+      expect(r.body.error).toBe(
+        'A conta de Dra. Ana Ribeiro existe, mas não tem o papel de médico. Nada foi alterado: só um administrador pode restaurá-lo.',
+      );
+    }
+    const profile = await t.admin
+      .from('perfis_usuarios')
+      .select('role')
+      .eq('id', user_id!)
+      .single();
+    expect(profile.data).toEqual({ role: 'paciente' });
+    await t.admin.auth.admin.updateUserById(user_id!, { app_metadata: { role: 'medico' } });
+  });
+
+  it('without the token, never move a link an administrator made', async () => {
+    const { user_id: paulo } = await medico(PAULO_ID);
+    await t.admin.from('medicos').update({ user_id: null }).eq('id', PAULO_ID);
+    const stranger = await t.admin.auth.admin.createUser({
+      email: 'outra-pessoa@example.com',
+      password: 'senha-forte-123',
+      email_confirm: true,
+      app_metadata: { role: 'medico' },
+    });
+    await t.admin.from('medicos').update({ user_id: stranger.data.user!.id }).eq('id', PAULO_ID);
+    expect((await invoke('link-doctor-paulo')).status).toBe(401);
+    expect((await medico(PAULO_ID)).user_id).toBe(stranger.data.user!.id);
+    expect(
+      (await invoke('link-doctor-paulo', { headers: { 'x-setup-token': SETUP_TOKEN } })).body
+        .status,
+    ).toBe('ok');
+    expect((await medico(PAULO_ID)).user_id).toBe(paulo);
   });
 
   it('the start-up seeding agrees with the setup functions (no duplicate accounts)', async () => {
@@ -195,7 +251,8 @@ describe('process-doctor-application', () => {
       id,
       Math.floor(Date.now() / 1000) - 1,
     );
-    for (const token of [forged, expired, 'lixo', `${forged}.extra`]) {
+    const malformed = ['x.y', 'abcde.y', `${forged.split('.')[0]}.a`];
+    for (const token of [forged, expired, 'lixo', `${forged}.extra`, ...malformed]) {
       const r = await invoke('process-doctor-application', { body: { action: 'approve', token } });
       expect(r).toEqual({
         status: 401,
@@ -338,7 +395,9 @@ describe('notify-patient-completion', () => {
       body: { success: true, message: 'Paciente notificado.' },
     });
     const mails = (await (
-      await fetch(`${t.url}/mailbox/api?to=${DEMO_PATIENTS[0].email}`)
+      await fetch(`${t.url}/mailbox/api?to=${DEMO_PATIENTS[0].email}`, {
+        headers: { apikey: t.serviceRoleKey },
+      })
     ).json()) as {
       subject: string;
       text: string;

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Temporal } from 'temporal-polyfill';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MAX_UNPAID_BOOKINGS_PER_DOCTOR,
+  MAX_UNPAID_BOOKINGS_TOTAL,
+} from '../../src/domain/rules/limits.ts';
 import type { Database } from '../../supabase/local/db/index.ts';
 import {
   ANON,
@@ -152,6 +156,15 @@ beforeAll(async () => {
 });
 
 afterAll(() => t.dispose());
+
+// Each test starts without open unpaid bookings, so the cap on them (tested on its own below)
+// refuses nothing elsewhere: what a test booked and left open is cancelled after it.
+afterEach(async () => {
+  await db.query(
+    `update public.agendamentos set status = 'cancelado'
+      where status in ('confirmado', 'reagendado', 'pendente') and pagamento_status <> 'pago'`,
+  );
+});
 
 describe('paciente_agendar', () => {
   it('refuses a visitor with the spec message', async () => {
@@ -341,6 +354,71 @@ describe('paciente_agendar', () => {
     expect(await read()).toEqual({ status: 'confirmado', _deleted: false });
     await excluir(user(doctorX.userId), a.id);
     expect(await read()).toEqual({ status: 'cancelado', _deleted: true });
+  });
+});
+
+describe('open unpaid bookings per patient', () => {
+  const CAP_MESSAGE =
+    'Você já tem reservas não pagas demais. Conclua ou cancele uma delas antes de agendar outra.';
+  let capCounter = 0;
+  const newPatient = () => createPatient(db, 500 + capCounter++);
+
+  it(`refuses the third unpaid booking with one doctor (${MAX_UNPAID_BOOKINGS_PER_DOCTOR} allowed)`, async () => {
+    const patient = await newPatient();
+    for (let n = 0; n < MAX_UNPAID_BOOKINGS_PER_DOCTOR; n++) {
+      await agendar(user(patient), doctorX.medicoId, nextSlot());
+    }
+    const e = await rejection(agendar(user(patient), doctorX.medicoId, nextSlot()));
+    expect(e).toMatchObject({ code: 'P0001', message: CAP_MESSAGE, hint: 'unpaid_limit' });
+    // Another doctor still takes a booking.
+    await agendar(user(patient), doctorY.medicoId, nextSlot());
+  });
+
+  it(`refuses an unpaid booking beyond ${MAX_UNPAID_BOOKINGS_TOTAL} in all`, async () => {
+    const patient = await newPatient();
+    const extra = await createDoctor(db, { name: 'Doutora Extra' });
+    for (const doctor of [doctorX, doctorY, quarter, extra]) {
+      await agendar(user(patient), doctor.medicoId, nextSlot());
+    }
+    const e = await rejection(agendar(user(patient), doctorX.medicoId, nextSlot()));
+    expect(e.hint).toBe('unpaid_limit');
+  });
+
+  it('counts neither paid nor cancelled bookings', async () => {
+    const patient = await newPatient();
+    const first = await agendar(user(patient), doctorX.medicoId, nextSlot());
+    const second = await agendar(user(patient), doctorX.medicoId, nextSlot());
+    await pagar(user(doctorX.userId), first.id);
+    await excluir(user(doctorX.userId), second.id);
+    await agendar(user(patient), doctorX.medicoId, nextSlot());
+    await agendar(user(patient), doctorX.medicoId, nextSlot());
+    expect((await rejection(agendar(user(patient), doctorX.medicoId, nextSlot()))).hint).toBe(
+      'unpaid_limit',
+    );
+  });
+
+  it('answers a replay of an accepted booking even at the cap', async () => {
+    const patient = await newPatient();
+    const mutation = randomUUID();
+    const first = await agendar(user(patient), doctorX.medicoId, nextSlot(), mutation);
+    await agendar(user(patient), doctorX.medicoId, nextSlot());
+    const replay = await agendar(user(patient), doctorX.medicoId, first.horario_inicio, mutation);
+    expect(replay.id).toBe(first.id);
+  });
+
+  it('holds when one patient books many slots at once', async () => {
+    const patient = await newPatient();
+    const starts = Array.from({ length: 8 }, () => nextSlot());
+    const outcomes = await Promise.allSettled(
+      starts.map((s) => agendar(user(patient), doctorX.medicoId, s)),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(
+      MAX_UNPAID_BOOKINGS_PER_DOCTOR,
+    );
+    for (const o of outcomes) {
+      if (o.status === 'rejected')
+        expect((o.reason as { hint?: string }).hint).toBe('unpaid_limit');
+    }
   });
 });
 

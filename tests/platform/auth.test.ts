@@ -35,7 +35,9 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 async function mailsTo(to: string, platform = t): Promise<Mail[]> {
-  const res = await fetch(`${platform.url}/mailbox/api?to=${encodeURIComponent(to)}`);
+  const res = await fetch(`${platform.url}/mailbox/api?to=${encodeURIComponent(to)}`, {
+    headers: { apikey: platform.serviceRoleKey },
+  });
   return (await res.json()) as Mail[];
 }
 

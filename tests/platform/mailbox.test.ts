@@ -31,7 +31,9 @@ describe('dev mailbox', () => {
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
   const list = async (query = '') =>
-    (await (await fetch(`${t.url}/mailbox/api${query}`)).json()) as Mail[];
+    (await (
+      await fetch(`${t.url}/mailbox/api${query}`, { headers: { apikey: t.serviceRoleKey } })
+    ).json()) as Mail[];
 
   it('accepts mail from the service role and lists it newest first with its links', async () => {
     const first = await send(t.serviceRoleKey, {
@@ -69,12 +71,54 @@ describe('dev mailbox', () => {
     expect(mail?.links.some((l) => l.startsWith(`${t.url}/auth/v1/verify?token=`))).toBe(true);
   });
 
-  it('renders an HTML page with the subjects and links', async () => {
+  it('serves a page that carries no mail: its script asks for the service-role key', async () => {
     const res = await fetch(`${t.url}/mailbox`);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const html = await res.text();
-    expect(html).toContain('Consulta confirmada');
-    expect(html).toContain('href="https://app.example/consultas/1?a=1&amp;b=2"');
+    expect(html).toContain('Chave service_role');
+    expect(html).not.toContain('Consulta confirmada');
+  });
+
+  it("keeps a recovery link from anyone without the service-role key (a doctor's takeover)", async () => {
+    const email = 'medica@example.com';
+    await t.admin.auth.admin.createUser({
+      email,
+      password: 'senha-forte-123',
+      email_confirm: true,
+    });
+    // The anon key is public (it ships in the app): anyone can ask for the reset mail.
+    expect((await t.client().auth.resetPasswordForEmail(email)).error).toBeNull();
+    for (const key of [undefined, t.anonKey]) {
+      const res = await fetch(`${t.url}/mailbox/api?to=${email}`, {
+        headers: key ? { apikey: key } : {},
+      });
+      expect(res.status).toBe(403);
+      const body = await res.text();
+      expect(JSON.parse(body)).toMatchObject({ code: 'not_admin' });
+      expect(body).not.toContain('/auth/v1/verify');
+    }
+    const [mail] = await list(`?to=${email}`);
+    expect(mail?.subject).toBe('Redefinir senha');
+  });
+
+  it('answers no other origin, not even with the key', async () => {
+    const foreign = { origin: 'http://pagina-qualquer.example' };
+    const read = await fetch(`${t.url}/mailbox/api`, {
+      headers: { ...foreign, apikey: t.serviceRoleKey },
+    });
+    expect(read.status).toBe(403);
+    expect(read.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await read.json()).toMatchObject({ code: 'forbidden_origin' });
+    const preflight = await fetch(`${t.url}/mailbox/api`, {
+      method: 'OPTIONS',
+      headers: { ...foreign, 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
+    // The API itself keeps Supabase's CORS.
+    const api = await fetch(`${t.url}/health`, { headers: foreign });
+    expect(api.headers.get('access-control-allow-origin')).toBe(foreign.origin);
   });
 
   it('refuses send and clear without the service-role key', async () => {
@@ -104,7 +148,9 @@ describe('dev mailbox', () => {
   });
 
   it('rejects a NUL byte in the address filter', async () => {
-    const res = await fetch(`${t.url}/mailbox/api?to=a%00b`);
+    const res = await fetch(`${t.url}/mailbox/api?to=a%00b`, {
+      headers: { apikey: t.serviceRoleKey },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'validation_failed' });
   });

@@ -25,7 +25,10 @@ function secondTabStorage(first: Device): RxStorage<unknown, unknown> {
 const isBooking = (r: string) => r.includes('/rest/v1/rpc/paciente_agendar');
 
 it('[Q1] two tabs queue at once: every mutation is kept, sent once by the leader tab, and shown in both', async () => {
+  // Two doctors: a patient may hold two open unpaid bookings per doctor
+  // (src/domain/rules/limits.ts).
   const doctor = await createDoctor(bed.t);
+  const other = await createDoctor(bed.t, { name: 'Dr. Outro' });
   const patient = await createPatient(bed.t);
   const first = bed.device();
   const second = bed.device();
@@ -46,8 +49,8 @@ it('[Q1] two tabs queue at once: every mutation is kept, sent once by the leader
   const booked = await Promise.all([
     first.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(1) }),
     second.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(3) }),
-    first.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(5) }),
-    second.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(7) }),
+    first.sync.book({ medicoId: other.medicoId, horarioInicio: slot(5) }),
+    second.sync.book({ medicoId: other.medicoId, horarioInicio: slot(7) }),
   ]);
   const mutationIds = booked.map((b) => {
     if (!b.ok) throw new Error('booking was not queued');

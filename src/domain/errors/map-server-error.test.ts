@@ -59,6 +59,22 @@ describe('mapServerError: PostgREST errors', () => {
       'Este horário não está mais disponível. Escolha um horário com mais de 20 minutos de antecedência.',
     ],
     [
+      'too many open unpaid bookings (paciente_agendar)',
+      pg(
+        'P0001',
+        'Você já tem reservas não pagas demais. Conclua ou cancele uma delas antes de agendar outra.',
+        'unpaid_limit',
+      ),
+      'unpaid-limit',
+      'Você já tem reservas não pagas demais. Conclua ou cancele uma delas antes de agendar outra.',
+    ],
+    [
+      'too many open unpaid bookings, answered without a message',
+      pg('P0001', '', 'unpaid_limit'),
+      'unpaid-limit',
+      'Você já tem reservas não pagas demais. Conclua ou cancele uma delas antes de agendar outra.',
+    ],
+    [
       'not a patient',
       pg(
         'P0001',

@@ -5,6 +5,9 @@ import { ERROR_MESSAGES } from './messages.ts';
 /** The partial unique index over booked statuses (supabase/migrations/CONTRACT.md). */
 export const SLOT_UNIQUE_INDEX = 'agendamentos_slot_unico';
 
+/** paciente_agendar's reason when the patient holds too many open unpaid bookings. */
+export const UNPAID_LIMIT_HINT = 'unpaid_limit';
+
 type ErrorFields = {
   name: string;
   code: string;
@@ -106,6 +109,9 @@ function mapAuthError(f: ErrorFields, cause: string): AppError {
 function mapPostgrestError(f: ErrorFields, cause: string): AppError {
   if (f.code === '23505' && (f.hint === 'slot_taken' || f.message.includes(SLOT_UNIQUE_INDEX))) {
     return appError('slot-taken', ERROR_MESSAGES.slotTaken, cause);
+  }
+  if (f.hint === UNPAID_LIMIT_HINT) {
+    return appError('unpaid-limit', ERROR_MESSAGES.unpaidLimit, cause);
   }
   // Our RPCs and triggers put a snake_case reason in `hint` and Portuguese in `message`.
   if (SERVER_REASON.test(f.hint) && f.message) {

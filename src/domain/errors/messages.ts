@@ -10,6 +10,8 @@ export const ERROR_MESSAGES = {
   userAlreadyExists: 'Este e-mail já está cadastrado.',
   weakPassword: 'A senha deve ter no mínimo 8 caracteres',
   slotTaken: 'Este horário já foi reservado.',
+  unpaidLimit:
+    'Você já tem reservas não pagas demais. Conclua ou cancele uma delas antes de agendar outra.',
   scheduleOverlap:
     'Verifique os blocos de horário. O horário final deve ser maior que o inicial e não deve haver sobreposição.',
   bookingFailed: 'Não foi possível concluir seu agendamento agora. Tente novamente.',

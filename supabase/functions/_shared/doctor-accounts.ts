@@ -12,6 +12,18 @@ import { fail, ok, type Result } from './http.ts';
 
 type Step<T> = Promise<Result<T & { changed: boolean }>>;
 
+/**
+ * Whether a step may change what already exists. The setup functions carry no login, so
+ * without the setup token they may only create what a never-set-up doctor lacks; a step that
+ * would change anything else answers `refusal` instead (setup-handler.ts).
+ */
+export type ChangePolicy = { allowed: true } | { allowed: false; message: string; status: number };
+
+export const MAY_CHANGE: ChangePolicy = { allowed: true };
+
+const refuse = <T>(policy: Extract<ChangePolicy, { allowed: false }>): Result<T> =>
+  fail(policy.message, policy.status);
+
 /** A one-time password: 144 random bits, URL-safe. */
 export function oneTimePassword(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(18));
@@ -33,7 +45,11 @@ export async function findUserIdByEmail(
   return error ? fail(error.message) : ok(data?.id);
 }
 
-/** The account exists with app_metadata.role medico; `password` only when created now. */
+/**
+ * The account exists with app_metadata.role medico; `password` only when created now. An
+ * existing account without that role is never promoted: an administrator revoked it, or it is
+ * somebody else's sign-up with the doctor's address (409).
+ */
 export async function ensureAccount(
   admin: ServiceClient,
   doctor: FixedDoctor,
@@ -46,12 +62,10 @@ export async function ensureAccount(
     if (data.user.app_metadata.role === 'medico') {
       return ok({ userId: existing.value, changed: false });
     }
-    const updated = await admin.auth.admin.updateUserById(existing.value, {
-      app_metadata: { ...data.user.app_metadata, role: 'medico' },
-    });
-    return updated.error
-      ? fail(updated.error.message)
-      : ok({ userId: existing.value, changed: true });
+    return fail(
+      `A conta de ${doctor.publicName} existe, mas não tem o papel de médico. Nada foi alterado: só um administrador pode restaurá-lo.`,
+      409,
+    );
   }
   const password = oneTimePassword();
   const { data, error } = await admin.auth.admin.createUser({
@@ -99,6 +113,10 @@ export async function doctorRows(
   return ok([...data].sort((a, b) => rank(a) - rank(b)));
 }
 
+/**
+ * The doctor's medicos row; created (public and active) only when none ever existed. A row an
+ * administrator removed (`_deleted`) is not replaced (409).
+ */
 export async function ensureDoctorRow(
   admin: ServiceClient,
   doctor: FixedDoctor,
@@ -107,6 +125,18 @@ export async function ensureDoctorRow(
   if (!rows.ok) return rows;
   const first = rows.value[0];
   if (first) return ok({ row: first, changed: false });
+  const removed = await admin
+    .from('medicos')
+    .select('id')
+    .eq('id', doctor.medicoId)
+    .maybeSingle<{ id: string }>();
+  if (removed.error) return fail(removed.error.message);
+  if (removed.data) {
+    return fail(
+      `O perfil de ${doctor.publicName} foi removido por um administrador. Nada foi alterado.`,
+      409,
+    );
+  }
   const { data, error } = await admin
     .from('medicos')
     .insert({
@@ -125,24 +155,38 @@ export async function ensureDoctorRow(
   return error ? fail(error.message) : ok({ row: data, changed: true });
 }
 
-/** Links the account to the row; a stale link of the same account elsewhere is released first. */
+/**
+ * Links the account to the row; a stale link of the same account elsewhere is released first.
+ * Only linking an unlinked row to an account linked nowhere counts as first setup.
+ */
 export async function linkAccount(
   admin: ServiceClient,
   row: MedicoRow,
   userId: string,
+  policy: ChangePolicy = MAY_CHANGE,
 ): Step<object> {
   if (row.user_id === userId) return ok({ changed: false });
+  if (!policy.allowed) {
+    if (row.user_id) return refuse(policy);
+    const elsewhere = await admin.from('medicos').select('id').eq('user_id', userId).limit(1);
+    if (elsewhere.error) return fail(elsewhere.error.message);
+    if (elsewhere.data.length) return refuse(policy);
+  }
   const released = await admin.from('medicos').update({ user_id: null }).eq('user_id', userId);
   if (released.error) return fail(released.error.message);
   const linked = await admin.from('medicos').update({ user_id: userId }).eq('id', row.id);
   return linked.error ? fail(linked.error.message) : ok({ changed: true });
 }
 
-/** Public data back to the fixed values; the doctor stays public and active. */
+/**
+ * Public data (name, specialty, CRM/UF) back to the fixed values. Whether the doctor is
+ * public and active is an administrator's decision: never touched here.
+ */
 export async function syncPublicData(
   admin: ServiceClient,
   row: MedicoRow,
   doctor: FixedDoctor,
+  policy: ChangePolicy = MAY_CHANGE,
 ): Step<object> {
   const wanted = {
     name: doctor.name,
@@ -150,11 +194,10 @@ export async function syncPublicData(
     specialty: doctor.specialty,
     crm: doctor.crm,
     uf: doctor.uf,
-    is_public: true,
-    is_active: true,
   };
   const same = (Object.keys(wanted) as (keyof typeof wanted)[]).every((k) => row[k] === wanted[k]);
   if (same) return ok({ changed: false });
+  if (!policy.allowed) return refuse(policy);
   const { error } = await admin.from('medicos').update(wanted).eq('id', row.id);
   return error ? fail(error.message) : ok({ changed: true });
 }

@@ -4,9 +4,11 @@ import {
   findUserIdByEmail,
   linkAccount,
   syncPublicData,
+  type ChangePolicy,
 } from './doctor-accounts.ts';
 import { FIXED_DOCTORS, type DoctorSlug, type FixedDoctor } from './fixed-doctors.ts';
 import { fail, json, ok, preflight, type Result } from './http.ts';
+import { sameSecret } from './secrets.ts';
 import { serviceClient, type ServiceClient } from './service-client.ts';
 
 /**
@@ -14,6 +16,13 @@ import { serviceClient, type ServiceClient } from './service-client.ts';
  * login guard, so each is idempotent, answers {status: 'ok' | 'exists', message} and never
  * reveals a password: an account created here gets a random password nobody sees, and the
  * doctor sets their own through password recovery.
+ *
+ * Anyone holding the public anon key can call them, so without the setup token (header
+ * `x-setup-token` = SETUP_TOKEN) they only create what is missing — an account, the medicos
+ * row, the link between an unlinked row and an unlinked account; any other change answers 401
+ * (403 when the server has no SETUP_TOKEN). With or without it they never undo an
+ * administrator's decision: a hidden or inactive doctor stays so, a revoked doctor role is not
+ * restored, a removed profile is not recreated.
  */
 export type SetupAction = 'create' | 'create-and-link' | 'link' | 'sync';
 
@@ -23,6 +32,7 @@ async function run(
   admin: ServiceClient,
   action: SetupAction,
   d: FixedDoctor,
+  policy: ChangePolicy,
 ): Promise<Result<Outcome>> {
   const name = d.publicName;
   if (action === 'create') {
@@ -55,12 +65,12 @@ async function run(
   if (!row.ok) return row;
   changed ||= row.value.changed;
   if (userId) {
-    const linked = await linkAccount(admin, row.value.row, userId);
+    const linked = await linkAccount(admin, row.value.row, userId, policy);
     if (!linked.ok) return linked;
     changed ||= linked.value.changed;
   }
   if (action !== 'link') {
-    const synced = await syncPublicData(admin, row.value.row, d);
+    const synced = await syncPublicData(admin, row.value.row, d, policy);
     if (!synced.ok) return synced;
     changed ||= synced.value.changed;
   }
@@ -90,7 +100,7 @@ export function setupHandler(
       return json({ error: 'Método não permitido.' }, 405);
     const admin = serviceClient();
     if (!admin.ok) return json({ error: admin.message }, 500);
-    const result = await run(admin.value, action, FIXED_DOCTORS[slug]);
+    const result = await run(admin.value, action, FIXED_DOCTORS[slug], changePolicy(req));
     if (!result.ok)
       return json({ error: result.message, message: result.message }, result.status ?? 500);
     const { changed } = result.value;
@@ -99,4 +109,18 @@ export function setupHandler(
       message: changed ? result.value.ok : result.value.exists,
     });
   };
+}
+
+/** Changes beyond first setup need the setup token (see the comment at the top). */
+function changePolicy(req: Request): ChangePolicy {
+  const expected = Deno.env.get('SETUP_TOKEN');
+  if (!expected) {
+    return {
+      allowed: false,
+      status: 403,
+      message: 'Alteração desativada: SETUP_TOKEN não configurado no servidor.',
+    };
+  }
+  if (sameSecret(req.headers.get('x-setup-token') ?? '', expected)) return { allowed: true };
+  return { allowed: false, status: 401, message: 'Token de configuração inválido.' };
 }

@@ -1,5 +1,5 @@
 import type { PlatformContext } from '../context.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import type { AddressGate, RateLimiter } from './rate-limit.ts';
 
 /** What every auth route handler gets: the platform and the auth service's own state. */
-export type AuthDeps = { ctx: PlatformContext; limiter: RateLimiter };
+export type AuthDeps = { ctx: PlatformContext; limiter: RateLimiter; recoveryGate: AddressGate };

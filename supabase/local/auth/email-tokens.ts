@@ -7,7 +7,7 @@ import type { Pkce } from './http.ts';
 import type { UserRow } from './users.ts';
 
 /** GoTrue's `SMTP_MAX_FREQUENCY` default: one mail of a kind per address per minute. */
-const MAX_FREQUENCY_SECONDS = 60;
+export const MAX_FREQUENCY_SECONDS = 60;
 /** GoTrue's `MAILER_OTP_EXP` default. */
 export const OTP_EXPIRY_SECONDS = 86400;
 

@@ -3,7 +3,8 @@ import { bodyLimit } from 'hono/body-limit';
 import type { PlatformContext } from '../context.ts';
 import type { AuthDeps } from './deps.ts';
 import { AuthApiError, authError, errorResponse, unexpectedResponse } from './errors.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { createAddressGate, createRateLimiter } from './rate-limit.ts';
+import { MAX_FREQUENCY_SECONDS } from './email-tokens.ts';
 import {
   adminCreateUser,
   adminDeleteUser,
@@ -29,7 +30,11 @@ type Handler = (c: Context, deps: AuthDeps) => Promise<Response>;
  * their input and throw `AuthApiError`s, which `onError` alone turns into GoTrue's error bodies.
  */
 export function createAuthApp(ctx: PlatformContext): Hono {
-  const deps: AuthDeps = { ctx, limiter: createRateLimiter(() => ctx.config.rateLimit) };
+  const deps: AuthDeps = {
+    ctx,
+    limiter: createRateLimiter(() => ctx.config.rateLimit),
+    recoveryGate: createAddressGate(() => ctx.config.rateLimit, MAX_FREQUENCY_SECONDS),
+  };
   const app = new Hono();
   const h = (handler: Handler) => (c: Context) => handler(c, deps);
 

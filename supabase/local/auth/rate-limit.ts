@@ -50,3 +50,39 @@ export function createRateLimiter(
     },
   };
 }
+
+/**
+ * One e-mail request per address per `windowSeconds` (GoTrue's `SMTP_MAX_FREQUENCY`), counted
+ * for every address asked about, registered or not: GoTrue counts only registered ones, so its
+ * 429 told which addresses have an account. The answer is GoTrue's 429 either way.
+ */
+export type AddressGate = { hit(address: string): void };
+
+export function createAddressGate(
+  enabled: () => boolean,
+  windowSeconds: number,
+  now: () => number = Date.now,
+): AddressGate {
+  const last = new Map<string, number>();
+  const prune = (t: number) => {
+    for (const [address, at] of last) if (t - at >= windowSeconds * 1000) last.delete(address);
+  };
+  return {
+    hit(address) {
+      if (!enabled()) return;
+      const key = address.toLowerCase();
+      const t = now();
+      const at = last.get(key);
+      if (at !== undefined && t - at < windowSeconds * 1000) {
+        const wait = Math.max(1, Math.ceil(windowSeconds - (t - at) / 1000));
+        throw authError(
+          429,
+          'over_email_send_rate_limit',
+          `For security purposes, you can only request this after ${wait} seconds.`,
+        );
+      }
+      if (last.size >= MAX_TRACKED) prune(t);
+      last.set(key, t);
+    },
+  };
+}

@@ -173,14 +173,23 @@ export async function insertUser(tx: Queryable, u: NewUser): Promise<string> {
   await tx.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
      values ($1::text, $1::text::uuid, $2::jsonb, 'email', now(), now())`,
-    [id, JSON.stringify(u.userMetadata)],
+    [id, JSON.stringify(identityClaims(u.userMetadata))],
   );
   return id;
 }
 
+const IDENTITY_CLAIMS = ['sub', 'email', 'email_verified', 'phone_verified'];
+
+/** GoTrue's email identity holds its claims only, never the rest of the sign-up data. */
+function identityClaims(metadata: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    IDENTITY_CLAIMS.filter((k) => k in metadata).map((k) => [k, metadata[k]]),
+  );
+}
+
 /**
  * GoTrue copies the identity claims into the user metadata, and they win over same-named keys
- * of the sign-up data; the identity's `identity_data` is the same object.
+ * of the sign-up data; the identity's `identity_data` holds the claims alone.
  */
 export function signupMetadata(
   id: string,

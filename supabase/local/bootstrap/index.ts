@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from '../db/index.ts';
@@ -18,7 +19,10 @@ const MIGRATION_FILE = /^(\d+)_([\w-]+)\.sql$/;
 
 export type BootstrapOptions = {
   migrationsDir: string;
-  /** Applied once, right after the first migrations of an empty database. */
+  /**
+   * Applied once, after the migrations, and recorded in `supabase_migrations.seed_files` in
+   * the same transaction: until it is recorded, every start applies it again.
+   */
   seedFile?: string | undefined;
   log: Logger;
 };
@@ -26,6 +30,7 @@ export type BootstrapOptions = {
 export type BootstrapResult = { fresh: boolean; applied: string[] };
 
 export async function bootstrap(db: Database, opts: BootstrapOptions): Promise<BootstrapResult> {
+  const seedsRecorded = await hasSeedRecords(db);
   for (const url of PLATFORM_SQL) {
     await db.transaction((tx) => readFile(url, 'utf8').then((sql) => tx.exec(sql)));
   }
@@ -55,12 +60,44 @@ export async function bootstrap(db: Database, opts: BootstrapOptions): Promise<B
     opts.log.info({ msg: 'migration applied', file });
   }
 
-  if (fresh && opts.seedFile) {
+  if (opts.seedFile) {
     const seed = await readFile(opts.seedFile, 'utf8').catch(() => undefined);
-    if (seed !== undefined) {
-      await db.transaction((tx) => tx.exec(seed));
-      opts.log.info({ msg: 'seed applied', file: opts.seedFile });
-    }
+    // Before seeds were recorded, the seed ran right after the first migrations: a database
+    // migrated then is taken as seeded rather than seeded twice.
+    const assumeSeeded = !seedsRecorded && !fresh;
+    if (seed !== undefined) await applySeed(db, opts.log, opts.seedFile, seed, assumeSeeded);
   }
   return { fresh, applied };
+}
+
+async function hasSeedRecords(db: Database): Promise<boolean> {
+  const { rows } = await db.query<{ present: boolean }>(
+    `select to_regclass('supabase_migrations.seed_files') is not null as present`,
+  );
+  return rows[0]?.present === true;
+}
+
+/** Applies the seed and records it in one transaction, unless it is recorded already. */
+async function applySeed(
+  db: Database,
+  log: Logger,
+  path: string,
+  seed: string,
+  assumeSeeded: boolean,
+): Promise<void> {
+  const hash = createHash('sha256').update(seed).digest('hex');
+  const applied = await db.transaction(async (tx) => {
+    const { rows } = await tx.query(
+      'select 1 from supabase_migrations.seed_files where path = $1',
+      [path],
+    );
+    if (rows.length) return false;
+    if (!assumeSeeded) await tx.exec(seed);
+    await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
+      path,
+      hash,
+    ]);
+    return !assumeSeeded;
+  });
+  if (applied) log.info({ msg: 'seed applied', file: path });
 }

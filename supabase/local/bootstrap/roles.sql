@@ -26,3 +26,33 @@ create table if not exists supabase_migrations.schema_migrations (
   name text not null,
   applied_at timestamptz not null default now()
 );
+-- Seeds applied, recorded apart from the migrations (as the Supabase CLI records them), so
+-- a first start interrupted between its migrations and its seed applies the seed next time.
+create table if not exists supabase_migrations.seed_files (
+  path text primary key,
+  hash text not null
+);
+
+-- Statement timeouts per API role, as hosted Supabase sets them (anon 3s, authenticated 8s).
+-- Only when the role has none yet, so `alter role anon set statement_timeout = '5s'` made by
+-- an administrator survives restarts. The REST API applies the caller's role settings to each
+-- request as PostgREST does (SET ROLE alone does not).
+do $$
+declare
+  r record;
+begin
+  for r in select * from (values ('anon', '3s'), ('authenticated', '8s')) as d (role, timeout)
+  loop
+    if not exists (
+      select 1 from pg_db_role_setting s join pg_roles o on o.oid = s.setrole
+      where o.rolname = r.role
+        and exists (select 1 from unnest(s.setconfig) c where c like 'statement_timeout=%')
+    ) then
+      begin
+        execute format('alter role %I set statement_timeout = %L', r.role, r.timeout);
+      exception when others then
+        null; -- another database bootstrapping at the same moment set it (roles are shared)
+      end;
+    end if;
+  end loop;
+end $$;

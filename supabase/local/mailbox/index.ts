@@ -4,7 +4,8 @@ import type { Database } from '../db/index.ts';
 import type { ApiKeys } from '../jwt.ts';
 import type { Logger } from '../log.ts';
 import type { Mailer, OutgoingMail, StoredMail } from './mailer.ts';
-import { extractLinks, renderMailboxPage } from './render.ts';
+import { extractLinks, MAILBOX_PAGE } from './render.ts';
+import { createSmtpMailer } from './smtp.ts';
 
 /** The table lives in auth/schema.sql, so it exists before the first mail (see there). */
 const COLUMNS = `id::text, "to", subject, text, html, links,
@@ -27,21 +28,32 @@ const SendBody = v.object({
 
 const ListQuery = v.object({ to: v.optional(text(320)) });
 
-type MailboxError = { status: 400 | 401 | 403; code: string; message: string };
+type MailboxError = { status: 400 | 401 | 403 | 404; code: string; message: string };
 const fail = (c: Context, e: MailboxError) =>
   c.json({ code: e.code, message: e.message }, e.status);
 
+export type MailboxOptions = {
+  /** Whether the pages (`/mailbox`, `/mailbox/api`) are served (config.ts `mailboxOpen`). */
+  open: boolean;
+  /** Real delivery instead of the dev mailbox. */
+  smtp?: { url: string; from: string } | undefined;
+};
+
 /**
  * The dev mailbox, like the Supabase CLI's Inbucket: every mail the platform sends lands here,
- * listed at /mailbox (HTML) and /mailbox/api (JSON, newest first). Clearing it and sending
- * through it (the edge functions' mail port) need the service-role key.
+ * listed at /mailbox (HTML) and /mailbox/api (JSON, newest first). It holds password-reset
+ * links, so it is a development tool only: every route needs the service-role key, answers
+ * no other origin (no CORS, a foreign `Origin` is refused), and the pages exist only while
+ * `open`. `POST /mailbox/api/send` is the edge functions' mail port (service-role key too).
+ * With `smtp`, mail goes out through SMTP instead and the mailbox stays empty.
  */
 export function createMailbox(
   db: Database,
   log: Logger,
-  keys?: ApiKeys,
+  keys: ApiKeys | undefined,
+  opts: MailboxOptions,
 ): { mailer: Mailer; app: Hono } {
-  const mailer: Mailer = {
+  const stored: Mailer = {
     async send(mail: OutgoingMail): Promise<StoredMail> {
       const links = extractLinks(mail);
       const { rows } = await db.query<StoredMail>(
@@ -49,12 +61,13 @@ export function createMailbox(
          returning ${COLUMNS}`,
         [mail.to, mail.subject, mail.text, mail.html, links],
       );
-      const stored = rows[0];
-      if (!stored) throw new Error('mailbox insert returned no row');
+      const row = rows[0];
+      if (!row) throw new Error('mailbox insert returned no row');
       log.info({ msg: 'mail sent to dev mailbox', to: mail.to, subject: mail.subject });
-      return stored;
+      return row;
     },
   };
+  const mailer = opts.smtp ? createSmtpMailer(opts.smtp.url, opts.smtp.from, log) : stored;
 
   const list = async (to: string | undefined) =>
     (
@@ -75,15 +88,45 @@ export function createMailbox(
     message: 'This endpoint requires the service_role key',
   };
 
+  const off: MailboxError = {
+    status: 404,
+    code: 'mailbox_off',
+    message:
+      'The dev mailbox is off: the API listens beyond this machine (set MAILBOX=on to serve it anyway, or SMTP_URL to send real mail)',
+  };
+
   const app = new Hono();
-  app.get('/', async (c) => c.html(renderMailboxPage(await list(undefined))));
+  app.use('*', async (c: Context, next) => {
+    if (foreignOrigin(c)) {
+      return fail(c, {
+        status: 403,
+        code: 'forbidden_origin',
+        message: 'The dev mailbox answers only its own origin',
+      });
+    }
+    await next();
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Frame-Options', 'DENY');
+    return undefined;
+  });
+  app.get('/', (c) => {
+    if (!opts.open) return fail(c, off);
+    c.header(
+      'Content-Security-Policy',
+      "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; form-action 'none'; frame-ancestors 'none'",
+    );
+    return c.html(MAILBOX_PAGE);
+  });
   app.get('/api', async (c) => {
+    if (!opts.open) return fail(c, off);
+    if (!isServiceRole(c)) return fail(c, serviceRoleRequired);
     const q = v.safeParse(ListQuery, c.req.query());
     if (!q.success)
       return fail(c, { status: 400, code: 'validation_failed', message: q.issues[0].message });
     return c.json(await list(q.output.to || undefined));
   });
   app.delete('/api', async (c) => {
+    if (!opts.open) return fail(c, off);
     if (!isServiceRole(c)) return fail(c, serviceRoleRequired);
     await db.query('delete from _local.mailbox');
     return c.body(null, 204);
@@ -112,4 +155,15 @@ export function createMailbox(
     return c.json(await mailer.send(body.output));
   });
   return { mailer, app };
+}
+
+/** A browser request sent by a page of another origin (same-origin GETs carry no `Origin`). */
+function foreignOrigin(c: Context): boolean {
+  const origin = c.req.header('origin');
+  if (origin === undefined) return false;
+  try {
+    return new URL(origin).host !== c.req.header('host');
+  } catch {
+    return true;
+  }
 }

@@ -1,6 +1,6 @@
 /**
  * The mail port: auth and edge functions send through it. Locally every message lands in the
- * dev mailbox (`/mailbox`), like Supabase's Inbucket; a deployment would plug in SMTP here.
+ * dev mailbox (`/mailbox`), like Supabase's Inbucket, or goes out through SMTP (`smtp.ts`).
  */
 export type OutgoingMail = { to: string; subject: string; text: string; html: string };
 

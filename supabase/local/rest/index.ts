@@ -36,6 +36,7 @@ import {
   type Reply,
 } from './response.ts';
 import { createSchemaCacheHolder, type SchemaCache } from './schema-cache.ts';
+import { checkEmbedDepth, checkResponseSize } from './limits.ts';
 
 const TABLE_METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'];
 const RPC_METHODS = ['GET', 'HEAD', 'POST'];
@@ -159,6 +160,7 @@ export function createRest(ctx: PlatformContext): Rest {
       method: r.method,
       path: r.rpc ? `/rpc/${r.name}` : `/${r.name}`,
       headers: r.settingsHeaders,
+      statementTimeout: (await cache.get()).statementTimeouts.get(r.identity.role),
     };
     const statements = plan.shape === 'affected' ? plan.statements : [plan];
     try {
@@ -381,12 +383,15 @@ export function createRest(ctx: PlatformContext): Rest {
     if (!representation.ok) return errorReply(representation.error, head);
     const prefer = parsePrefer(one(headers.prefer));
     if (!prefer.ok) return errorReply(prefer.error, head);
+    const query = new URLSearchParams(input.query);
+    const tooDeep = checkEmbedDepth(query.get('select'), ctx.config.restMaxEmbedDepth);
+    if (tooDeep) return errorReply(tooDeep, head);
     const r: RestRequest = {
       method,
       headers,
       settingsHeaders: settingsHeaders(headers),
       body: input.body,
-      query: new URLSearchParams(input.query),
+      query,
       name,
       rpc,
       head,
@@ -394,7 +399,9 @@ export function createRest(ctx: PlatformContext): Rest {
       representation: representation.value,
       prefer: prefer.value,
     };
-    return rpc ? rpcRequest(r) : tableRequest(r);
+    const answer = await (rpc ? rpcRequest(r) : tableRequest(r));
+    const tooLarge = checkResponseSize(answer.body, ctx.config.restMaxResponseBytes);
+    return tooLarge ? errorReply(tooLarge) : answer;
   }
 
   return { handle };

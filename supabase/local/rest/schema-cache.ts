@@ -36,6 +36,11 @@ export type SchemaCache = {
   relations: Map<string, Relation>;
   foreignKeys: ForeignKey[];
   functions: Map<string, FunctionDef[]>;
+  /**
+   * `statement_timeout` of each role that sets one (`alter role … set`), this database's over
+   * the cluster-wide one: applied to the requests acting as that role, as PostgREST does.
+   */
+  statementTimeouts: Map<string, string>;
 };
 
 /**
@@ -113,6 +118,18 @@ select json_build_object(
     join pg_type rt on rt.oid = p.prorettype
     left join cols on cols.attrelid = rt.typrelid
     where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'
+  ),
+  'statementTimeouts', (
+    select coalesce(json_object_agg(t.rolname, t.setting), '{}')
+    from (
+      select distinct on (o.rolname) o.rolname, substr(c, length('statement_timeout=') + 1) as setting
+      from pg_db_role_setting s
+      join pg_roles o on o.oid = s.setrole
+      cross join unnest(s.setconfig) as c
+      where c like 'statement_timeout=%'
+        and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+      order by o.rolname, s.setdatabase desc
+    ) t
   )
 )::text as cache`;
 
@@ -133,6 +150,7 @@ type RawCache = {
   relations: { name: string; kind: 'table' | 'view'; columns: Column[]; pk: string[] }[];
   foreignKeys: ForeignKey[];
   functions: RawFunction[];
+  statementTimeouts: Record<string, string>;
 };
 
 function toFunction(f: RawFunction): FunctionDef {
@@ -184,6 +202,7 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
     ),
     foreignKeys: raw.foreignKeys,
     functions,
+    statementTimeouts: new Map(Object.entries(raw.statementTimeouts)),
   };
 }
 

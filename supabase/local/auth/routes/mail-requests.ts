@@ -35,13 +35,18 @@ async function sendEmail(
   await ctx.mailer.send(mail);
 }
 
-/** POST /recover: always `{}` so addresses cannot be probed; a known one gets a reset link. */
+/**
+ * POST /recover: always `{}` so addresses cannot be probed; a known one gets a reset link. The
+ * one-a-minute limit holds for every address, known or not, so its 429 reveals nothing either.
+ */
 export async function recover(c: Context, deps: AuthDeps): Promise<Response> {
   deps.limiter.hit('email', clientIp(c));
   const body = await readBody(c, RecoverBody);
   const pkce = pkceParams(body);
   if (!body.email) throw authError(400, 'validation_failed', 'Password recovery requires an email');
-  const user = await findUserByEmail(deps.ctx.db, validateEmail(body.email));
+  const email = validateEmail(body.email);
+  deps.recoveryGate.hit(email);
+  const user = await findUserByEmail(deps.ctx.db, email);
   if (user) await sendEmail(c, deps, user, 'recovery', pkce);
   return c.json({});
 }
