@@ -27,6 +27,20 @@ const SPEC_ACCESS: Record<string, string> = {
   '/confirmacao': 'paciente',
   '/agendamento-sucesso': 'paciente',
   '/guia/:guideId': 'medico,paciente',
+  '/admin/cleanup-doctors': 'public',
+  '/admin/handle-application': 'public',
+  ...Object.fromEntries(
+    ['ana', 'paulo'].flatMap((name) =>
+      [
+        `/setup-admin-${name}`,
+        `/admin/setup-${name}`,
+        `/admin/create-${name}`,
+        `/admin/link-${name}`,
+        `/admin/link-second-${name}`,
+        `/admin/sync-${name}`,
+      ].map((path) => [path, 'public']),
+    ),
+  ),
 };
 
 function TitleProbe() {

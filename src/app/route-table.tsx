@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { Role } from '@/session/profile.ts';
+import { DOCTOR_SETUP_PATHS } from '@/features/setup/setup-paths.ts';
 import { appConfig } from '@/lib/config.ts';
 import { RequireRole } from './require-role.tsx';
 import LandingRoute from './routes/landing.tsx';
@@ -116,6 +117,26 @@ export const appRoutes: AppRoute[] = [
     title: titled('Guia de Atendimento'),
   },
 ];
+
+/** Spec §2 setup and admin pages: no login guard; the functions behind them check the token. */
+const SETUP_TITLE = titled('Configuração de Conta de Médico');
+appRoutes.push(
+  ...DOCTOR_SETUP_PATHS.map((path) => ({
+    path,
+    load: () => import('./routes/doctor-setup.tsx'),
+    title: SETUP_TITLE,
+  })),
+  {
+    path: '/admin/cleanup-doctors',
+    load: () => import('./routes/cleanup-doctors.tsx'),
+    title: titled('Limpeza de Perfis Duplicados'),
+  },
+  {
+    path: '/admin/handle-application',
+    load: () => import('./routes/handle-application.tsx'),
+    title: titled('Solicitação de Cadastro de Médico'),
+  },
+);
 
 /** A table entry as a router route: guarded entries nest under `RequireRole`. */
 export function toRouteObject(route: AppRoute): RouteObject {

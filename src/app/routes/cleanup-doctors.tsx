@@ -1,0 +1,5 @@
+import { CleanupPage } from '@/features/setup/index.ts';
+
+export default function CleanupRoute() {
+  return <CleanupPage />;
+}
