@@ -41,7 +41,7 @@ const EnvSchema = v.object({
   SMTP_FROM: v.optional(v.pipe(v.string(), v.minLength(3))),
   REST_MAX_EMBED_DEPTH: v.optional(
     v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(32)),
-    '3',
+    '2',
   ),
   REST_MAX_RESPONSE_BYTES: v.optional(
     v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1024)),
@@ -81,9 +81,9 @@ export type PlatformConfig = {
   smtpUrl: string | undefined;
   /** The From address of real mail. */
   smtpFrom: string;
-  /** Deepest embedding a REST `select` may ask for (rest/README.md "Limits"). */
+  /** Deepest embedding a REST `select` may ask for (README "Limits"). */
   restMaxEmbedDepth: number;
-  /** Largest REST response body, in bytes; bigger answers are refused with PGRST128. */
+  /** Largest REST response body, in bytes; bigger answers are refused with PGRST199. */
   restMaxResponseBytes: number;
 };
 

@@ -23,14 +23,26 @@ afterAll(() => t.stop());
 const get = (path: string, key = t.anonKey) =>
   fetch(`${t.url}/rest/v1/${path}`, { headers: { apikey: key, authorization: `Bearer ${key}` } });
 
-/** Resolves once PostgreSQL is running a statement of the sample's `sleep_for`. */
-async function sleepRunning(): Promise<void> {
+const PAULO = 'a0000000-0000-4000-8000-000000000002';
+
+async function databaseName(p: TestPlatform): Promise<string> {
+  const { rows } = await p.platform.ctx.db.query<{ name: string }>(
+    'select current_database() as name',
+  );
+  return rows[0]!.name;
+}
+
+/** Resolves once PostgreSQL runs, in database `name`, a statement that mentions `text`. */
+async function sleepRunning(text: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   try {
     for (;;) {
       const { rows } = await client.query(
-        `select 1 from pg_stat_activity where state = 'active' and query like '%sleep_for%' and pid <> pg_backend_pid()`,
+        `select 1 from pg_stat_activity
+          where state = 'active' and datname = $2 and query like '%' || $1 || '%'
+            and pid <> pg_backend_pid()`,
+        [text, name],
       );
       if (rows.length) return;
     }
@@ -47,19 +59,17 @@ async function setting(key: string): Promise<string> {
 
 describe('embedding depth', () => {
   it('answers embeds up to the limit', async () => {
-    const res = await get('posts?select=id,comments(id,posts(id,comments(id)))');
+    const res = await get('posts?select=id,comments(id,posts(id))');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual([
-      { id: 1, comments: [{ id: 1, posts: { id: 1, comments: [{ id: 1 }] } }] },
-    ]);
+    expect(await res.json()).toEqual([{ id: 1, comments: [{ id: 1, posts: { id: 1 } }] }]);
   });
 
   it('refuses deeper embeds as a parse error before touching the database', async () => {
-    const res = await get('posts?select=id,comments(id,posts(id,comments(id,posts(id))))');
+    const res = await get('posts?select=id,comments(id,posts(id,comments(id)))');
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({
       code: 'PGRST100',
-      details: 'embedding nested 4 levels deep; at most 3 are allowed (REST_MAX_EMBED_DEPTH)',
+      details: 'embedding nested 3 levels deep; at most 2 are allowed (REST_MAX_EMBED_DEPTH)',
     });
   });
 });
@@ -102,7 +112,7 @@ describe('statement timeouts per role', () => {
       });
       // Sent once the slow one runs: the platform then sends it down another connection (a
       // request arriving in the very same millisecond may be pipelined behind it; README).
-      await sleepRunning();
+      await sleepRunning('sleep_for', await databaseName(t));
       const quick = await get('todos?select=id');
       expect(quick.status).toBe(200);
       expect(slowDone).toBe(false);
@@ -120,6 +130,45 @@ describe('the five-deep embed that stalled the database', () => {
     app = await startTestPlatform({ seedFile: 'supabase/seed.sql' });
   }, 60_000);
   afterAll(() => app.stop());
+
+  /**
+   * A doctor may save a 5-minute block for every 5 minutes of the week (2,016 rows). Three
+   * levels of medicos ↔ agenda_medico then build millions of rows (80 s of a stalled PGlite
+   * when three levels were allowed); two stay bounded by the rows themselves.
+   */
+  it('keeps embeds over a doctor with thousands of blocks bounded', async () => {
+    const db = app.platform.ctx.db;
+    await db.query(`delete from public.agenda_medico where medico_id = $1`, [PAULO]);
+    await db.query(
+      `insert into public.agenda_medico (medico_id, dia_semana, hora_inicio, hora_fim, intervalo_em_minutos)
+       select $1, d, make_time(m / 60, m % 60, 0),
+              case when m = 1435 then '24:00'::time else make_time((m + 5) / 60, (m + 5) % 60, 0) end, 5
+       from generate_series(0, 6) d, generate_series(0, 1435, 5) m`,
+      [PAULO],
+    );
+    const headers = { apikey: app.anonKey, authorization: `Bearer ${app.anonKey}` };
+    const [exploding, parallel] = await Promise.all([
+      fetch(
+        `${app.url}/rest/v1/medicos?select=id,agenda_medico(id,medicos(id,agenda_medico(id)))`,
+        {
+          headers,
+        },
+      ),
+      fetch(`${app.url}/rest/v1/servicos?select=nome`, { headers }),
+    ]);
+    expect(exploding.status).toBe(400);
+    expect(((await exploding.json()) as { code: string }).code).toBe('PGRST100');
+    expect(parallel.status).toBe(200);
+    const bounded = await fetch(
+      `${app.url}/rest/v1/medicos?select=id,agenda_medico(id,medicos(id))`,
+      {
+        headers,
+      },
+    );
+    expect(bounded.status).toBe(200);
+    const rows = (await bounded.json()) as { agenda_medico: unknown[] }[];
+    expect(rows.reduce((n, r) => n + r.agenda_medico.length, 0)).toBeGreaterThan(2016);
+  }, 30_000);
 
   it('is refused while a parallel request is answered', async () => {
     const headers = { apikey: app.anonKey, authorization: `Bearer ${app.anonKey}` };

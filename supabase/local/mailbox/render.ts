@@ -26,7 +26,7 @@ export const MAILBOX_PAGE = `<!doctype html>
 <html lang="pt-BR">
 <head><meta charset="utf-8"><title>Caixa de e-mails (desenvolvimento)</title>
 <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
-article{border-bottom:1px solid #ddd;padding:1rem 0}.meta{color:#555}pre{white-space:pre-wrap}
+article{border-bottom:1px solid #ddd;padding:1rem 0}.meta{color:#555}pre{white-space:pre-wrap}pre,a{overflow-wrap:anywhere}
 input{width:100%;box-sizing:border-box;padding:.4rem}</style></head>
 <body>
 <h1>Caixa de e-mails (desenvolvimento)</h1>
@@ -49,7 +49,8 @@ function render(mails) {
   if (!mails.length) list.append(el('p', 'Nenhuma mensagem.'));
   for (const m of mails) {
     const a = el('article');
-    a.append(el('h2', m.subject), el('p', 'Para: ' + m.to + ' · ' + m.created_at), el('pre', m.text));
+    const meta = el('p', 'Para: ' + m.to + ' · ' + m.created_at); meta.className = 'meta';
+    a.append(el('h2', m.subject), meta, el('pre', m.text));
     const ul = el('ul');
     for (const l of m.links) {
       if (!l.startsWith('https://') && !l.startsWith('http://')) continue;
