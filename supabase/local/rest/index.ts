@@ -131,280 +131,299 @@ export type Rest = {
   handle(input: RestInput, name: string, rpc: boolean): Promise<Reply>;
 };
 
+/** What every request reads: the platform, the schema cache and the identity cache. */
+type RestState = {
+  readonly ctx: PlatformContext;
+  readonly cache: ReturnType<typeof createSchemaCacheHolder>;
+  readonly identifyCached: ReturnType<typeof createIdentityCache>;
+};
+
 export function createRest(ctx: PlatformContext): Rest {
-  const cache = createSchemaCacheHolder(ctx.db);
-  const identifyCached = createIdentityCache(ctx.config.jwtSecret);
-  cache
+  const state: RestState = {
+    ctx,
+    cache: createSchemaCacheHolder(ctx.db),
+    identifyCached: createIdentityCache(ctx.config.jwtSecret),
+  };
+  state.cache
     .get()
     .catch((e: unknown) => ctx.log.error({ msg: 'rest schema cache failed', error: String(e) }));
+  return { handle: (input, name, rpc) => handle(state, input, name, rpc) };
+}
 
-  async function planWith(
-    build: (c: SchemaCache) => Result<Plan> | Promise<Result<Plan>>,
-  ): Promise<Result<Plan>> {
-    const first = await build(await cache.get());
-    if (first.ok || !STALE.has(first.error.code)) return first;
-    return build(await cache.reload());
-  }
+async function planWith(
+  s: RestState,
+  build: (c: SchemaCache) => Result<Plan> | Promise<Result<Plan>>,
+): Promise<Result<Plan>> {
+  const first = await build(await s.cache.get());
+  if (first.ok || !STALE.has(first.error.code)) return first;
+  return build(await s.cache.reload());
+}
 
-  /**
-   * Runs the plan as the caller. `veto` inspects the outcome before COMMIT and may refuse it
-   * (single-object and max-affected preferences); without one, and without `Prefer: tx=rollback`,
-   * the whole transaction is one batch — one round trip to PostgreSQL.
-   */
-  async function execute(
-    r: RestRequest,
-    plan: Plan,
-    veto?: (o: Outcome) => ApiError | undefined,
-  ): Promise<Result<Outcome>> {
-    const request = {
-      method: r.method,
-      path: r.rpc ? `/rpc/${r.name}` : `/${r.name}`,
-      headers: r.settingsHeaders,
-      statementTimeout: (await cache.get()).statementTimeouts.get(r.identity.role),
-    };
-    const statements = plan.shape === 'affected' ? plan.statements : [plan];
-    try {
-      if (veto || r.prefer.rollback) {
-        return ok(
-          await runAs(ctx.db, r.identity, request, (tx) =>
-            decide(tx, plan, statements, veto, r.prefer.rollback),
-          ),
-        );
-      }
-      return ok(toOutcome(plan, await batchAs(ctx.db, r.identity, request, statements)));
-    } catch (e) {
-      if (e instanceof Rollback) return ok(e.outcome);
-      const mapped = fromDatabaseError(e, r.identity.role);
-      if (!mapped) throw e;
-      if (CATALOG_CHANGED.has(mapped.code)) void cache.reload().catch(() => undefined);
-      return fail(mapped);
+/**
+ * Runs the plan as the caller. `veto` inspects the outcome before COMMIT and may refuse it
+ * (single-object and max-affected preferences); without one, and without `Prefer: tx=rollback`,
+ * the whole transaction is one batch — one round trip to PostgreSQL.
+ */
+async function execute(
+  s: RestState,
+  r: RestRequest,
+  plan: Plan,
+  veto?: (o: Outcome) => ApiError | undefined,
+): Promise<Result<Outcome>> {
+  const request = {
+    method: r.method,
+    path: r.rpc ? `/rpc/${r.name}` : `/${r.name}`,
+    headers: r.settingsHeaders,
+    statementTimeout: (await s.cache.get()).statementTimeouts.get(r.identity.role),
+  };
+  const statements = plan.shape === 'affected' ? plan.statements : [plan];
+  try {
+    if (veto || r.prefer.rollback) {
+      return ok(
+        await runAs(s.ctx.db, r.identity, request, (tx) =>
+          decide(tx, plan, statements, veto, r.prefer.rollback),
+        ),
+      );
     }
+    return ok(toOutcome(plan, await batchAs(s.ctx.db, r.identity, request, statements)));
+  } catch (e) {
+    if (e instanceof Rollback) return ok(e.outcome);
+    const mapped = fromDatabaseError(e, r.identity.role);
+    if (!mapped) throw e;
+    if (CATALOG_CHANGED.has(mapped.code)) void s.cache.reload().catch(() => undefined);
+    return fail(mapped);
   }
+}
 
-  function readReply(r: RestRequest, outcome: Outcome, offset: number): Reply {
-    const rows = outcome.rows;
-    const page = Number(rows?.page ?? 0);
-    const total =
-      rows?.total === null || rows?.total === undefined ? undefined : Number(rows.total);
-    if (total !== undefined && offset > total) {
+function readReply(r: RestRequest, outcome: Outcome, offset: number): Reply {
+  const rows = outcome.rows;
+  const page = Number(rows?.page ?? 0);
+  const total = rows?.total === null || rows?.total === undefined ? undefined : Number(rows.total);
+  if (total !== undefined && offset > total) {
+    return errorReply(
+      {
+        ...apiError(
+          416,
+          'PGRST103',
+          'Requested range not satisfiable',
+          `An offset of ${offset} was requested, but there are only ${total} rows.`,
+        ),
+        headers: { 'content-range': `*/${total}` },
+      },
+      r.head,
+    );
+  }
+  if (r.representation.kind === 'object' && page !== 1)
+    return errorReply(singularError(page), r.head);
+  const status = total !== undefined && page < total ? 206 : 200;
+  const body = r.head
+    ? null
+    : r.representation.kind === 'csv'
+      ? toCsv(rows?.body ?? '[]')
+      : (rows?.body ?? 'null');
+  return reply(status, body, {
+    'content-type': contentType(r.representation),
+    'content-range': contentRange(offset, page, total),
+  });
+}
+
+/** A table or view: reads go read-only, writes in one transaction. */
+function tableRequest(s: RestState, r: RestRequest): Promise<Reply> {
+  return r.method === 'GET' || r.method === 'HEAD' ? readTable(s, r) : writeTable(s, r);
+}
+
+/** GET and HEAD on a table or view. */
+async function readTable(s: RestState, r: RestRequest): Promise<Reply> {
+  const query = r.query;
+  const range = parseRange(r.headers.range ?? null);
+  const planned = await planWith(s, (c) => {
+    const source = relationSource(c, r.name);
+    if (!source) return tableMissing(c, r.name);
+    const node = planQuery(c, source, query);
+    if (!node.ok) return node;
+    return readPlan(`public.${ident(r.name)}`, node.value, new Params(), {
+      representation: r.representation,
+      prefer: r.prefer,
+      head: r.head,
+      range,
+    });
+  });
+  if (!planned.ok) return errorReply(planned.error, r.head);
+  const offset = planned.value.shape === 'rows' ? planned.value.offset : 0;
+  const outcome = await execute(s, r, planned.value);
+  return outcome.ok ? readReply(r, outcome.value, offset) : errorReply(outcome.error, r.head);
+}
+
+/** POST, PATCH and DELETE on a table or view. */
+async function writeTable(s: RestState, r: RestRequest): Promise<Reply> {
+  const method = r.method;
+  const query = r.query;
+  let body: unknown;
+  if (method !== 'DELETE') {
+    const parsed = await readJson(r.headers, r.body, false);
+    if (!parsed.ok) return errorReply(parsed.error);
+    body = parsed.value;
+    if (method === 'PATCH' && (body === null || typeof body !== 'object' || Array.isArray(body))) {
       return errorReply(
-        {
-          ...apiError(
-            416,
-            'PGRST103',
-            'Requested range not satisfiable',
-            `An offset of ${offset} was requested, but there are only ${total} rows.`,
-          ),
-          headers: { 'content-range': `*/${total}` },
-        },
-        r.head,
+        apiError(400, 'PGRST102', 'Empty or invalid json', 'PATCH expects a single JSON object'),
       );
     }
-    if (r.representation.kind === 'object' && page !== 1)
-      return errorReply(singularError(page), r.head);
-    const status = total !== undefined && page < total ? 206 : 200;
-    const body = r.head
-      ? null
-      : r.representation.kind === 'csv'
-        ? toCsv(rows?.body ?? '[]')
-        : (rows?.body ?? 'null');
-    return reply(status, body, {
-      'content-type': contentType(r.representation),
-      'content-range': contentRange(offset, page, total),
-    });
   }
-
-  async function tableRequest(r: RestRequest): Promise<Reply> {
-    const method = r.method;
-    const query = r.query;
-    if (method === 'GET' || method === 'HEAD') {
-      const range = parseRange(r.headers.range ?? null);
-      const planned = await planWith((c) => {
-        const source = relationSource(c, r.name);
-        if (!source) return tableMissing(c, r.name);
-        const node = planQuery(c, source, query);
-        if (!node.ok) return node;
-        return readPlan(`public.${ident(r.name)}`, node.value, new Params(), {
-          representation: r.representation,
-          prefer: r.prefer,
-          head: r.head,
-          range,
-        });
-      });
-      if (!planned.ok) return errorReply(planned.error, r.head);
-      const offset = planned.value.shape === 'rows' ? planned.value.offset : 0;
-      const outcome = await execute(r, planned.value);
-      return outcome.ok ? readReply(r, outcome.value, offset) : errorReply(outcome.error, r.head);
-    }
-
-    let body: unknown;
-    if (method !== 'DELETE') {
-      const parsed = await readJson(r.headers, r.body, false);
-      if (!parsed.ok) return errorReply(parsed.error);
-      body = parsed.value;
-      if (
-        method === 'PATCH' &&
-        (body === null || typeof body !== 'object' || Array.isArray(body))
-      ) {
-        return errorReply(
-          apiError(400, 'PGRST102', 'Empty or invalid json', 'PATCH expects a single JSON object'),
-        );
-      }
-    }
-    const wantRows = r.prefer.return === 'representation';
-    const opts = { prefer: r.prefer, representation: r.representation, wantRows };
-    const planned = await planWith((c) => {
-      const relation = c.relations.get(r.name);
-      if (!relation) return tableMissing(c, r.name);
-      if (method === 'POST') return insertPlan(c, relation, query, body, opts);
-      return updateOrDeletePlan(
-        c,
-        relation,
-        query,
-        body as Record<string, unknown> | undefined,
-        opts,
-      );
-    });
-    if (!planned.ok) return errorReply(planned.error);
-    if (method === 'PATCH' && Object.keys(body as object).length === 0) {
-      return wantRows ? reply(200, '[]', { 'content-type': JSON_TYPE }) : reply(204, null);
-    }
-    const maxAffected = r.prefer.strict ? r.prefer.maxAffected : undefined;
-    const veto =
-      r.representation.kind === 'object' || maxAffected !== undefined
-        ? (o: Outcome) => {
-            const count = o.affected ?? Number(o.rows?.page ?? 0);
-            if (r.representation.kind === 'object' && count !== 1) return singularError(count);
-            if (maxAffected !== undefined && count > maxAffected) {
-              return apiError(
-                400,
-                'PGRST124',
-                'Query result exceeds max-affected preference constraint',
-                `The query affects ${count} rows`,
-              );
-            }
-            return undefined;
-          }
-        : undefined;
-    const outcome = await execute(r, planned.value, veto);
-    if (!outcome.ok) return errorReply(outcome.error);
-    const o = outcome.value;
-    const count = o.affected ?? Number(o.rows?.page ?? 0);
-    const headers: Record<string, string> = {
-      'content-range': `*/${r.prefer.count ? count : '*'}`,
-    };
-    let status = method === 'POST' ? 201 : wantRows ? 200 : 204;
-    if (
-      method === 'POST' &&
-      r.prefer.resolution === 'merge-duplicates' &&
-      o.rows &&
-      count > 0 &&
-      Number(o.rows.inserted ?? 0) === 0
-    ) {
-      status = 200;
-    }
-    if (!wantRows) return reply(status, null, headers);
-    headers['content-type'] = contentType(r.representation);
-    const json = o.rows?.body ?? '[]';
-    return reply(status, r.representation.kind === 'csv' ? toCsv(json) : json, headers);
-  }
-
-  async function rpcRequest(r: RestRequest): Promise<Reply> {
-    const query = r.query;
-    let whole: unknown;
-    let args: Record<string, unknown>;
-    if (r.method === 'POST') {
-      const parsed = await readJson(r.headers, r.body, true);
-      if (!parsed.ok) return errorReply(parsed.error);
-      whole = parsed.value;
-      args =
-        whole !== null && typeof whole === 'object' && !Array.isArray(whole)
-          ? (whole as Record<string, unknown>)
-          : {};
-    } else args = {};
-    const range = parseRange(r.headers.range ?? null);
-    let argKeys = new Set<string>();
-    const planned = await planWith((c) => {
-      let keys = Object.keys(args);
-      if (r.method !== 'POST') {
-        const names = new Set(
-          (c.functions.get(r.name) ?? []).flatMap((f) => f.args.map((a) => a.name)),
-        );
-        keys = [...new Set([...query.keys()].filter((k) => names.has(k)))];
-        args = Object.fromEntries(
-          keys.map((k) => [k, query.getAll(k).length > 1 ? query.getAll(k) : query.get(k)]),
-        );
-      }
-      argKeys = new Set(keys);
-      const fn = resolveFunction(c, r.name, keys, r.method === 'POST');
-      if (!fn.ok) return fn;
-      return rpcPlan(c, { fn: fn.value, args, whole }, query, argKeys, {
-        representation: r.representation,
-        prefer: r.prefer,
-        head: r.head,
-        range,
-      });
-    });
-    if (!planned.ok) return errorReply(planned.error, r.head);
-    const plan = planned.value;
-    const outcome = await execute(
-      r,
-      plan,
-      r.representation.kind === 'object'
-        ? (o) =>
-            o.rows && Number(o.rows.page) !== 1 ? singularError(Number(o.rows.page)) : undefined
-        : undefined,
-    );
-    if (!outcome.ok) return errorReply(outcome.error, r.head);
-    if (plan.shape === 'void') return reply(204, null);
-    if (plan.shape === 'scalar') {
-      return reply(200, r.head ? null : (outcome.value.scalar ?? 'null'), {
-        'content-type': JSON_TYPE,
-      });
-    }
-    const offset = plan.shape === 'rows' ? plan.offset : 0;
-    return readReply(r, outcome.value, offset);
-  }
-
-  async function handle(input: RestInput, name: string, rpc: boolean): Promise<Reply> {
-    const { method, headers } = input;
-    const head = method === 'HEAD';
-    if (!(rpc ? RPC_METHODS : TABLE_METHODS).includes(method)) {
-      return errorReply(apiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`));
-    }
-    const write = method !== 'GET' && !head;
-    const profile = checkProfile(
-      one(write ? headers['content-profile'] : headers['accept-profile']),
-    );
-    if (!profile.ok) return errorReply(profile.error, head);
-    const who = await identifyCached(headers.authorization ?? null, one(headers.apikey));
-    if (!who.ok) return errorReply(authError(who.reason, who.message), head);
-    const representation = negotiate(headers.accept ?? null);
-    if (!representation.ok) return errorReply(representation.error, head);
-    const prefer = parsePrefer(one(headers.prefer));
-    if (!prefer.ok) return errorReply(prefer.error, head);
-    const query = new URLSearchParams(input.query);
-    const tooDeep = checkEmbedDepth(query.get('select'), ctx.config.restMaxEmbedDepth);
-    if (tooDeep) return errorReply(tooDeep, head);
-    const r: RestRequest = {
-      method,
-      headers,
-      settingsHeaders: settingsHeaders(headers),
-      body: input.body,
+  const wantRows = r.prefer.return === 'representation';
+  const opts = { prefer: r.prefer, representation: r.representation, wantRows };
+  const planned = await planWith(s, (c) => {
+    const relation = c.relations.get(r.name);
+    if (!relation) return tableMissing(c, r.name);
+    if (method === 'POST') return insertPlan(c, relation, query, body, opts);
+    return updateOrDeletePlan(
+      c,
+      relation,
       query,
-      name,
-      rpc,
-      head,
-      identity: who.identity,
-      representation: representation.value,
-      prefer: prefer.value,
-    };
-    const answer = await (rpc ? rpcRequest(r) : tableRequest(r));
-    const tooLarge = checkResponseSize(answer.body, ctx.config.restMaxResponseBytes);
-    return tooLarge ? errorReply(tooLarge) : answer;
+      body as Record<string, unknown> | undefined,
+      opts,
+    );
+  });
+  if (!planned.ok) return errorReply(planned.error);
+  if (method === 'PATCH' && Object.keys(body as object).length === 0) {
+    return wantRows ? reply(200, '[]', { 'content-type': JSON_TYPE }) : reply(204, null);
   }
+  const outcome = await execute(s, r, planned.value, writeVeto(r));
+  if (!outcome.ok) return errorReply(outcome.error);
+  const o = outcome.value;
+  const count = o.affected ?? Number(o.rows?.page ?? 0);
+  const headers: Record<string, string> = {
+    'content-range': `*/${r.prefer.count ? count : '*'}`,
+  };
+  let status = method === 'POST' ? 201 : wantRows ? 200 : 204;
+  if (
+    method === 'POST' &&
+    r.prefer.resolution === 'merge-duplicates' &&
+    o.rows &&
+    count > 0 &&
+    Number(o.rows.inserted ?? 0) === 0
+  ) {
+    status = 200;
+  }
+  if (!wantRows) return reply(status, null, headers);
+  headers['content-type'] = contentType(r.representation);
+  const json = o.rows?.body ?? '[]';
+  return reply(status, r.representation.kind === 'csv' ? toCsv(json) : json, headers);
+}
 
-  return { handle };
+/**
+ * What a write must be refused for before COMMIT: a single object asked for (`Accept:
+ * …vnd.pgrst.object`) and not exactly one row, or more rows than `Prefer: max-affected`.
+ */
+function writeVeto(r: RestRequest): ((o: Outcome) => ApiError | undefined) | undefined {
+  const maxAffected = r.prefer.strict ? r.prefer.maxAffected : undefined;
+  if (r.representation.kind !== 'object' && maxAffected === undefined) return undefined;
+  return (o: Outcome) => {
+    const count = o.affected ?? Number(o.rows?.page ?? 0);
+    if (r.representation.kind === 'object' && count !== 1) return singularError(count);
+    if (maxAffected !== undefined && count > maxAffected) {
+      return apiError(
+        400,
+        'PGRST124',
+        'Query result exceeds max-affected preference constraint',
+        `The query affects ${count} rows`,
+      );
+    }
+    return undefined;
+  };
+}
+
+async function rpcRequest(s: RestState, r: RestRequest): Promise<Reply> {
+  const query = r.query;
+  let whole: unknown;
+  let args: Record<string, unknown>;
+  if (r.method === 'POST') {
+    const parsed = await readJson(r.headers, r.body, true);
+    if (!parsed.ok) return errorReply(parsed.error);
+    whole = parsed.value;
+    args =
+      whole !== null && typeof whole === 'object' && !Array.isArray(whole)
+        ? (whole as Record<string, unknown>)
+        : {};
+  } else args = {};
+  const range = parseRange(r.headers.range ?? null);
+  let argKeys = new Set<string>();
+  const planned = await planWith(s, (c) => {
+    let keys = Object.keys(args);
+    if (r.method !== 'POST') {
+      const names = new Set(
+        (c.functions.get(r.name) ?? []).flatMap((f) => f.args.map((a) => a.name)),
+      );
+      keys = [...new Set([...query.keys()].filter((k) => names.has(k)))];
+      args = Object.fromEntries(
+        keys.map((k) => [k, query.getAll(k).length > 1 ? query.getAll(k) : query.get(k)]),
+      );
+    }
+    argKeys = new Set(keys);
+    const fn = resolveFunction(c, r.name, keys, r.method === 'POST');
+    if (!fn.ok) return fn;
+    return rpcPlan(c, { fn: fn.value, args, whole }, query, argKeys, {
+      representation: r.representation,
+      prefer: r.prefer,
+      head: r.head,
+      range,
+    });
+  });
+  if (!planned.ok) return errorReply(planned.error, r.head);
+  const plan = planned.value;
+  const outcome = await execute(
+    s,
+    r,
+    plan,
+    r.representation.kind === 'object'
+      ? (o) =>
+          o.rows && Number(o.rows.page) !== 1 ? singularError(Number(o.rows.page)) : undefined
+      : undefined,
+  );
+  if (!outcome.ok) return errorReply(outcome.error, r.head);
+  if (plan.shape === 'void') return reply(204, null);
+  if (plan.shape === 'scalar') {
+    return reply(200, r.head ? null : (outcome.value.scalar ?? 'null'), {
+      'content-type': JSON_TYPE,
+    });
+  }
+  const offset = plan.shape === 'rows' ? plan.offset : 0;
+  return readReply(r, outcome.value, offset);
+}
+
+async function handle(s: RestState, input: RestInput, name: string, rpc: boolean): Promise<Reply> {
+  const { method, headers } = input;
+  const head = method === 'HEAD';
+  if (!(rpc ? RPC_METHODS : TABLE_METHODS).includes(method)) {
+    return errorReply(apiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`));
+  }
+  const write = method !== 'GET' && !head;
+  const profile = checkProfile(one(write ? headers['content-profile'] : headers['accept-profile']));
+  if (!profile.ok) return errorReply(profile.error, head);
+  const who = await s.identifyCached(headers.authorization ?? null, one(headers.apikey));
+  if (!who.ok) return errorReply(authError(who.reason, who.message), head);
+  const representation = negotiate(headers.accept ?? null);
+  if (!representation.ok) return errorReply(representation.error, head);
+  const prefer = parsePrefer(one(headers.prefer));
+  if (!prefer.ok) return errorReply(prefer.error, head);
+  const query = new URLSearchParams(input.query);
+  const tooDeep = checkEmbedDepth(query.get('select'), s.ctx.config.restMaxEmbedDepth);
+  if (tooDeep) return errorReply(tooDeep, head);
+  const r: RestRequest = {
+    method,
+    headers,
+    settingsHeaders: settingsHeaders(headers),
+    body: input.body,
+    query,
+    name,
+    rpc,
+    head,
+    identity: who.identity,
+    representation: representation.value,
+    prefer: prefer.value,
+  };
+  const answer = await (rpc ? rpcRequest(s, r) : tableRequest(s, r));
+  const tooLarge = checkResponseSize(answer.body, s.ctx.config.restMaxResponseBytes);
+  return tooLarge ? errorReply(tooLarge) : answer;
 }
 
 /** A header Node may hand over repeated (one it neither joins nor dedupes itself), as one value. */
