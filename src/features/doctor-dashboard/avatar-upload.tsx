@@ -141,6 +141,8 @@ export function AvatarUpload({
               w: '28',
               h: '28',
               borderRadius: 'full',
+              borderWidth: '1px',
+              borderColor: 'border.strong',
               bg: 'bg.muted',
               display: 'flex',
               alignItems: 'center',

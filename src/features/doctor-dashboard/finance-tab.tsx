@@ -100,7 +100,7 @@ function PaidRow({ paid }: { paid: PaidAppointment }) {
           {paid.protocolo ? ` · ${paid.protocolo}` : ''}
         </p>
       </div>
-      <div className={css({ textAlign: 'right' })}>
+      <div className={css({ textAlign: 'right', ml: 'auto' })}>
         <p className={css({ fontWeight: 'semibold' })}>{formatCents(paid.amountCents)}</p>
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           {FINANCE_TEXTS.paidOn} {formatBrDate(paid.paidAt.toPlainDate())}

@@ -24,6 +24,7 @@ import {
 } from '@/domain/schedule/edits.ts';
 import { useObservable } from '@/session/sync-provider.tsx';
 import { showToast } from '@/lib/toast.ts';
+import { Badge } from '@/ui/badge.tsx';
 import { Button } from '@/ui/button.tsx';
 import { Card } from '@/ui/card.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
@@ -41,6 +42,9 @@ export const EDITOR_TEXTS = {
   saveErrorTitle: 'Erro ao salvar agenda',
   saveErrorDescription: 'Não foi possível salvar um dos blocos. Tente novamente.',
   noBlocks: 'Sem horários neste dia.',
+  block: 'Horário',
+  newBlock: 'Novo horário',
+  editedBlock: 'Horário alterado',
   loading: 'Carregando sua agenda…',
   notLoadedOffline:
     'Sua agenda ainda não foi carregada neste dispositivo. Conecte-se à internet para editá-la.',
@@ -123,6 +127,13 @@ function useRejectedScheduleWrites(engine: SyncEngine) {
   }, [engine]);
 }
 
+/** Unsaved blocks say so, so the doctor sees exactly what 'Salvar Agenda' will write. */
+function blockMark(edits: ScheduleEdits, key: string): string | null {
+  if (edits.added.some((b) => b.key === key)) return EDITOR_TEXTS.newBlock;
+  if (key in edits.edited) return EDITOR_TEXTS.editedBlock;
+  return null;
+}
+
 type EditorProps = { engine: SyncEngine; rows: AgendaMedicoDoc[]; online: boolean };
 
 /**
@@ -201,9 +212,12 @@ function Editor({ engine, rows, online }: EditorProps) {
             )}
             {dayBlocks(blocks, diaSemana).map((block) => {
               const error = errors[block.key];
+              const mark = blockMark(edits, block.key);
               return (
                 <div
                   key={block.key}
+                  role="group"
+                  aria-label={mark ?? EDITOR_TEXTS.block}
                   className={css({
                     display: 'flex',
                     flexWrap: 'wrap',
@@ -242,6 +256,11 @@ function Editor({ engine, rows, online }: EditorProps) {
                       ))}
                     </select>
                   </label>
+                  {mark && (
+                    <Badge tone="amber" className={css({ alignSelf: 'center' })}>
+                      {mark}
+                    </Badge>
+                  )}
                   <Button
                     size="sm"
                     variant="outline"
