@@ -1,9 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { readFile } from 'node:fs/promises';
-import { randomCpf, shot } from './support.ts';
+import { logIn, randomCpf, shot } from './support.ts';
 import {
   ANA,
+  activeBlocks,
+  createPatientAccount,
   logInDoctor,
   paidAppointment,
   removeBlocksAt,
@@ -50,9 +52,11 @@ test('agenda: each validation message, then a save only adds the new block and a
   browser,
 }) => {
   const day = tomorrow();
-  // A patient (here a visitor) already has the booking page open.
+  // A signed-in patient already has the booking page open.
   const patientContext = await browser.newContext();
   const patient = await patientContext.newPage();
+  const account = await createPatientAccount('Paciente Agenda Viva', randomCpf());
+  await logIn(patient, account.email, account.password);
   await patient.goto('/agendamentos');
   const before = await anaColumn(patient, day.dayMonth);
   await expect(before.getByRole('button', { name: '20:00', exact: true })).toHaveCount(0);
@@ -113,6 +117,41 @@ test('agenda: each validation message, then a save only adds the new block and a
   await expect(after.getByRole('button', { name: '20:00', exact: true })).toBeVisible();
   await expect(after.getByRole('button', { name: '20:30', exact: true })).toBeVisible();
   await patientContext.close();
+});
+
+test('agenda opened cold while the first pull of the week is held: loading, then a save deletes nothing', async ({
+  page,
+}) => {
+  const before = await activeBlocks(ANA.medicoId);
+  // Every pull of agenda_medico waits until released: a slow first sync on a fresh browser.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/rest/v1/agenda_medico?**', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await logInDoctor(page);
+  await page.goto('/agendamentos?edit=1');
+  await expect(page.getByText('Carregando sua agenda…')).toBeVisible();
+  await expect(page.getByText('Sem horários neste dia.')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Salvar Agenda' })).toHaveCount(0);
+
+  release();
+  const sunday = page.getByRole('region', { name: 'Domingo' });
+  await expect(sunday).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Segunda-feira' }).getByRole('group', { name: 'Horário' }),
+  ).not.toHaveCount(0);
+  await sunday.getByRole('button', { name: 'Adicionar horário' }).click();
+  await sunday.getByLabel('Início').fill('20:00');
+  await sunday.getByLabel('Fim').fill('21:00');
+  await page.getByRole('button', { name: 'Salvar Agenda' }).click();
+  await expect(page.getByText('Sua agenda foi atualizada.')).toBeVisible();
+
+  await expect.poll(() => activeBlocks(ANA.medicoId)).toHaveLength(before.length + 1);
+  const after = await activeBlocks(ANA.medicoId);
+  expect(after.filter((b) => b.dia_semana !== 0 || b.hora_inicio !== '20:00:00')).toEqual(before);
+  await removeBlocksAt(ANA.medicoId, 0, '20:00');
 });
 
 test("agenda from the owner's card on /agendamentos: 'Editar Horários' / 'Fechar Editor'", async ({

@@ -11,6 +11,7 @@ import { FIXED_DOCTORS, type DoctorSlug } from '../supabase/functions/_shared/fi
 /** The doctors' own passwords in e2e (the one-time ones `npm start` prints are replaced). */
 export const DOCTOR_TEMP_PASSWORD = 'provisoria-123';
 export const DOCTOR_PASSWORD = 'senha-do-medico-123';
+const PATIENT_PASSWORD = 'senha-do-paciente-123';
 
 export const ANA = FIXED_DOCTORS.ana;
 
@@ -86,6 +87,22 @@ export async function snapshotDoctorProfile(
   };
 }
 
+export type StoredBlock = { id: string; dia_semana: number; hora_inicio: string; hora_fim: string };
+
+/** A doctor's blocks on the server (tombstones left out), in a stable order. */
+export async function activeBlocks(medicoId: string): Promise<StoredBlock[]> {
+  const client = await adminClient();
+  const { data, error } = await client
+    .from('agenda_medico')
+    .select('id, dia_semana, hora_inicio, hora_fim')
+    .eq('medico_id', medicoId)
+    .eq('_deleted', false)
+    .order('id')
+    .returns<StoredBlock[]>();
+  if (error) throw error;
+  return data;
+}
+
 /** Soft-deletes (as the replicas expect) a doctor's blocks that start at `hhmm` on `diaSemana`. */
 export async function removeBlocksAt(
   medicoId: string,
@@ -124,6 +141,28 @@ export function tomorrow(): { diaSemana: number; name: string; dayMonth: string 
   };
 }
 
+/** A confirmed patient account with a complete profile, made through the admin API. */
+export async function createPatientAccount(
+  fullName: string,
+  cpf: string,
+): Promise<{ email: string; password: string }> {
+  const client = await adminClient();
+  const email = `e2e-doc-${randomUUID().slice(0, 8)}@saudeja.example`;
+  const created = await client.auth.admin.createUser({
+    email,
+    password: PATIENT_PASSWORD,
+    email_confirm: true,
+    user_metadata: {
+      full_name: fullName,
+      cpf,
+      data_nasc: '1990-03-15',
+      whatsapp: '(11) 98765-4321',
+    },
+  });
+  if (created.error) throw created.error;
+  return { email, password: PATIENT_PASSWORD };
+}
+
 /**
  * A paid appointment of a fixed doctor, made the way the product makes one: a new patient
  * books through the booking RPC; the payment confirmation is then written by the service
@@ -135,26 +174,14 @@ export async function paidAppointment(opts: {
   patientName: string;
   cpf: string;
 }): Promise<{ id: string; start: string; priceInCents: number }> {
+  const { email, password } = await createPatientAccount(opts.patientName, opts.cpf);
   const client = await adminClient();
-  const email = `e2e-fin-${randomUUID().slice(0, 8)}@saudeja.example`;
-  const created = await client.auth.admin.createUser({
-    email,
-    password: DOCTOR_PASSWORD,
-    email_confirm: true,
-    user_metadata: {
-      full_name: opts.patientName,
-      cpf: opts.cpf,
-      data_nasc: '1990-03-15',
-      whatsapp: '(11) 98765-4321',
-    },
-  });
-  if (created.error) throw created.error;
   const { anonKey } = await deriveApiKeys(DEV_JWT_SECRET);
   const patient = createClient(E2E_API_URL, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
-  const signedIn = await patient.auth.signInWithPassword({ email, password: DOCTOR_PASSWORD });
+  const signedIn = await patient.auth.signInWithPassword({ email, password });
   if (signedIn.error) throw signedIn.error;
   let day = Temporal.Now.plainDateISO('America/Sao_Paulo').add({ days: 14 });
   while (day.dayOfWeek > 5) day = day.add({ days: 1 });
