@@ -8,6 +8,7 @@ import {
   filter,
   firstValueFrom,
   map,
+  of,
   race,
   timer,
   type Observable,
@@ -85,6 +86,7 @@ export type EngineCore = {
   status$: Observable<SyncStatus>;
   events$: Observable<SyncEvent>;
   resync: () => void;
+  pulledOnce$: (table: TableName) => Observable<boolean>;
   awaitInitialSync: () => Promise<void>;
   awaitInSync: () => Promise<void>;
   close: () => Promise<void>;
@@ -125,6 +127,15 @@ function isAtLeast(value: unknown, than: unknown): boolean {
 }
 
 const STORE_WAIT_MS = 5_000;
+
+/**
+ * The local document that records a collection's first completed pull on this device (S2). Its
+ * name carries the schema version, like the replication identifier: a version bump re-pulls,
+ * and the collection counts as not loaded again until that pull is in.
+ */
+function pulledMarker(spec: TableSpec): string {
+  return `pulled-${spec.name}-v${spec.schema.version}`;
+}
 
 export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
   const role: Role = opts.user?.role ?? 'visitor';
@@ -226,6 +237,8 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
       () => {
         stored = true;
         status.page(spec.name, 0, true);
+        // Kept in the replica itself, so it survives restarts and goes with it on sign-out.
+        db.upsertLocal(pulledMarker(spec), { at: clock.now() }).catch(() => undefined);
       },
       () => undefined,
     );
@@ -366,6 +379,14 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
     status$: status.status$(online.pipe(distinctUntilChanged()), outbox.state$),
     events$: events$.asObservable(),
     resync,
+    pulledOnce$(table) {
+      const spec = specs.find((s) => s.name === table);
+      if (!spec) return of(false);
+      return db.getLocal$(pulledMarker(spec)).pipe(
+        map((doc) => doc !== null),
+        distinctUntilChanged(),
+      );
+    },
     async awaitInitialSync() {
       await Promise.all([...lives.values()].map((l) => l.replication.awaitInitialReplication()));
     },

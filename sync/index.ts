@@ -9,6 +9,7 @@ import { startEngine, type EngineCore, type EngineOptions, type SyncEvent } from
 import type { ReplicaDoc } from './row.ts';
 import type { AgendaMedicoDoc, GuiaDoc, MedicoDoc, PerfilDoc } from './schemas.ts';
 import type { SyncStatus } from './status.ts';
+import type { TableName } from './tables.ts';
 import type { OccupiedSlot } from './outbox/overlay.ts';
 import type { Mutation, MutationInput } from './outbox/types.ts';
 import type { AppointmentView } from './views.ts';
@@ -16,6 +17,7 @@ import { INTERVAL_OPTIONS } from '../src/domain/rules/booking.ts';
 
 export type { EngineOptions as SyncEngineOptions, SyncEvent, SyncUser } from './engine.ts';
 export type { SyncStatus, SyncError } from './status.ts';
+export type { TableName } from './tables.ts';
 export type { AppointmentView } from './views.ts';
 export type { OccupiedSlot, SyncMark } from './outbox/overlay.ts';
 export type { Mutation, MutationKind, Rejection } from './outbox/types.ts';
@@ -133,6 +135,12 @@ export type SyncEngine = {
 
   /** Pulls every collection now and sends the queue (also done on reconnect and focus). */
   resync(): void;
+  /**
+   * True once this device's replica has completed a first pull of `table` for this user, in
+   * this session or an earlier one (offline too): its rows are the server's as of that pull,
+   * not an empty replica still syncing (S2). Screens that write a set of rows wait for it.
+   */
+  pulledOnce$(table: TableName): Observable<boolean>;
   /** Resolves once every collection finished its first pull of this session. */
   awaitInitialSync(): Promise<void>;
   /** Resolves when everything is pulled, pushed and no mutation is pending (needs a connection). */
@@ -285,6 +293,7 @@ export async function createSyncEngine(opts: EngineOptions): Promise<SyncEngine>
     },
 
     resync: core.resync,
+    pulledOnce$: core.pulledOnce$,
     awaitInitialSync: core.awaitInitialSync,
     awaitInSync: core.awaitInSync,
     close: core.close,

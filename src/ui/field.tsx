@@ -61,3 +61,41 @@ export function TextField({
     </Field.Root>
   );
 }
+
+export type TextAreaFieldProps = ComponentProps<'textarea'> & {
+  label: string;
+  error?: string | undefined;
+  helperText?: ReactNode;
+};
+
+/** Labelled multi-line input, wired like TextField. */
+export function TextAreaField({
+  label,
+  error,
+  helperText,
+  className,
+  required,
+  disabled,
+  readOnly,
+  ...textareaProps
+}: TextAreaFieldProps) {
+  return (
+    <Field.Root
+      invalid={Boolean(error)}
+      required={required}
+      disabled={disabled}
+      readOnly={readOnly}
+      className={cx(styles.root, className)}
+    >
+      <Field.Label className={styles.label}>{label}</Field.Label>
+      <Field.Textarea
+        className={cx(input(), css({ h: 'auto', minH: '24', py: '2', resize: 'vertical' }))}
+        {...textareaProps}
+      />
+      {helperText && (
+        <Field.HelperText className={styles.helperText}>{helperText}</Field.HelperText>
+      )}
+      <Field.ErrorText className={styles.errorText}>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}

@@ -65,3 +65,44 @@ it('[S1] the first sync is reported done only once its last rows are in the repl
 
   expect(await profileWhenDone).toMatchObject({ id: userId, email: patient.email });
 });
+
+it('[S2] a collection counts as pulled only after its first pull is stored, and stays so offline after a restart', async () => {
+  const doctor = await createDoctor(t);
+  device = new Device(t);
+  const userId = await device.signIn(doctor.email);
+  const agendaAttempted = device.net.block((url) => url.includes('/rest/v1/agenda_medico?'));
+  const sync = await device.start({ id: userId, role: 'medico' });
+  await agendaAttempted;
+  // Everything else is in; the held collection is empty and says it is not loaded.
+  await until(sync.status$, (s) => s.initialSync.completed === s.initialSync.total - 1);
+  expect(await firstValueFrom(sync.pulledOnce$('medicos'))).toBe(true);
+  expect(await firstValueFrom(sync.pulledOnce$('agenda_medico'))).toBe(false);
+  expect(await firstValueFrom(sync.availability$(doctor.medicoId))).toEqual([]);
+
+  // Once it reports pulled, the doctor's seven blocks are already readable.
+  const blocksWhenPulled = until(sync.pulledOnce$('agenda_medico'), Boolean).then(() =>
+    firstValueFrom(sync.availability$(doctor.medicoId)),
+  );
+  void device.net.block(null);
+  expect(await blocksWhenPulled).toHaveLength(7);
+
+  // Restarted with no network: nothing is pulled this session, the stored pull still counts.
+  await device.stop();
+  device.offline();
+  const again = await device.start({ id: userId, role: 'medico' });
+  expect(await firstValueFrom(again.pulledOnce$('agenda_medico'))).toBe(true);
+  expect(await firstValueFrom(again.availability$(doctor.medicoId))).toHaveLength(7);
+  expect((await firstValueFrom(again.status$)).initialSync.done).toBe(false);
+});
+
+it('[S2] a fresh device that has never pulled a collection does not count it as pulled while offline', async () => {
+  const doctor = await createDoctor(t);
+  device = new Device(t);
+  const userId = await device.signIn(doctor.email);
+  device.offline();
+  const sync = await device.start({ id: userId, role: 'medico' });
+  expect(await firstValueFrom(sync.pulledOnce$('agenda_medico'))).toBe(false);
+  device.online();
+  await until(sync.pulledOnce$('agenda_medico'), Boolean);
+  expect(await firstValueFrom(sync.availability$(doctor.medicoId))).toHaveLength(7);
+});

@@ -11,10 +11,10 @@ export function centsToReais(cents: number): number {
 }
 
 /**
- * 'R$ 130,00', 'R$ 1.234,50'. A plain space after R$ (Intl puts a no-break space, which differs
- * between engines); dot for thousands and comma for decimals. Missing or unreadable → 'R$ 0,00'.
+ * '130,00', '1.234,50', '-5,00': pt-BR digits without the currency (spreadsheet cells, CSV).
+ * Missing or unreadable → '0,00'.
  */
-export function formatCents(cents: number | null | undefined): string {
+export function formatAmount(cents: number | null | undefined): string {
   const value = typeof cents === 'number' && Number.isFinite(cents) ? Math.round(cents) : 0;
   const sign = value < 0 ? '-' : '';
   const absolute = Math.abs(value);
@@ -22,7 +22,16 @@ export function formatCents(cents: number | null | undefined): string {
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   const centavos = String(absolute % 100).padStart(2, '0');
-  return `${sign}R$ ${reais},${centavos}`;
+  return `${sign}${reais},${centavos}`;
+}
+
+/**
+ * 'R$ 130,00', 'R$ 1.234,50'. A plain space after R$ (Intl puts a no-break space, which differs
+ * between engines); dot for thousands and comma for decimals. Missing or unreadable → 'R$ 0,00'.
+ */
+export function formatCents(cents: number | null | undefined): string {
+  const amount = formatAmount(cents);
+  return amount.startsWith('-') ? `-R$ ${amount.slice(1)}` : `R$ ${amount}`;
 }
 
 export const PRICE_REQUIRED = 'Preço é obrigatório';

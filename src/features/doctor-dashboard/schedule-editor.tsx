@@ -1,19 +1,30 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { map } from 'rxjs';
 import { css } from 'styled-system/css';
 import type { AgendaMedicoDoc, SyncEngine } from '../../../sync/index.ts';
 import {
   dayBlocks,
   EDITOR_WEEKDAYS,
   INTERVAL_OPTIONS,
-  newEditorBlock,
-  toEditorBlock,
   validateSchedule,
   type BlockFieldErrors,
   type EditorBlock,
   type IntervalOption,
 } from '@/domain/schedule/editor.ts';
+import {
+  NO_EDITS,
+  addBlock,
+  editBlock,
+  hasEdits,
+  removeBlock,
+  scheduleChanges,
+  visibleBlocks,
+  type ScheduleChanges,
+  type ScheduleEdits,
+} from '@/domain/schedule/edits.ts';
 import { useObservable } from '@/session/sync-provider.tsx';
 import { showToast } from '@/lib/toast.ts';
+import { Badge } from '@/ui/badge.tsx';
 import { Button } from '@/ui/button.tsx';
 import { Card } from '@/ui/card.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
@@ -31,6 +42,13 @@ export const EDITOR_TEXTS = {
   saveErrorTitle: 'Erro ao salvar agenda',
   saveErrorDescription: 'Não foi possível salvar um dos blocos. Tente novamente.',
   noBlocks: 'Sem horários neste dia.',
+  block: 'Horário',
+  newBlock: 'Novo horário',
+  editedBlock: 'Horário alterado',
+  loading: 'Carregando sua agenda…',
+  notLoadedOffline:
+    'Sua agenda ainda não foi carregada neste dispositivo. Conecte-se à internet para editá-la.',
+  offline: 'Sem conexão: as alterações serão enviadas quando a conexão voltar.',
 } as const;
 
 const input = css({
@@ -75,28 +93,64 @@ function TimeField({ label, value, error, onChange }: TimeFieldProps) {
   );
 }
 
-function changed(block: EditorBlock, row: AgendaMedicoDoc): boolean {
-  const stored = toEditorBlock(row);
-  return (
-    stored.hora_inicio !== block.hora_inicio ||
-    stored.hora_fim !== block.hora_fim ||
-    stored.intervalo_em_minutos !== block.intervalo_em_minutos
-  );
+/** Writes exactly the person's changes: removals first (a moved block must not overlap its old range). */
+async function writeChanges(engine: SyncEngine, changes: ScheduleChanges): Promise<boolean> {
+  const results = [];
+  for (const id of changes.removals) results.push(await engine.removeAvailabilityBlock(id));
+  for (const { id, block } of changes.saves) {
+    results.push(
+      await engine.saveAvailabilityBlock({
+        ...(id ? { id } : {}),
+        dia_semana: block.dia_semana,
+        hora_inicio: block.hora_inicio,
+        hora_fim: block.hora_fim,
+        intervalo_em_minutos: block.intervalo_em_minutos as IntervalOption,
+      }),
+    );
+  }
+  return results.every((r) => r.ok);
 }
 
+/** A refusal from the server arrives after the local save: tell the doctor (spec §8). */
+function useRejectedScheduleWrites(engine: SyncEngine) {
+  useEffect(() => {
+    const sub = engine.events$.subscribe((event) => {
+      if (event.type === 'write-rejected' && event.rejection.table === 'agenda_medico') {
+        showToast({
+          tone: 'error',
+          title: EDITOR_TEXTS.saveErrorTitle,
+          description: event.rejection.message,
+        });
+      }
+    });
+    return () => sub.unsubscribe();
+  }, [engine]);
+}
+
+/** Unsaved blocks say so, so the doctor sees exactly what 'Salvar Agenda' will write. */
+function blockMark(edits: ScheduleEdits, key: string): string | null {
+  if (edits.added.some((b) => b.key === key)) return EDITOR_TEXTS.newBlock;
+  if (key in edits.edited) return EDITOR_TEXTS.editedBlock;
+  return null;
+}
+
+type EditorProps = { engine: SyncEngine; rows: AgendaMedicoDoc[]; online: boolean };
+
 /**
- * The owner's weekly schedule, edited in place on the booking page (`?edit=1`). Writes go to
- * the replica and sync by themselves; removals are written first so a moved block never
- * overlaps its old range on the server.
+ * The owner's weekly schedule. The stored blocks stay live underneath and the person's changes
+ * are kept apart from them (`ScheduleEdits`): a save writes only those changes, so a block this
+ * screen never showed is never deleted. Writes go to the replica and sync by themselves.
  */
-function Editor({ engine, rows }: { engine: SyncEngine; rows: AgendaMedicoDoc[] }) {
-  const [blocks, setBlocks] = useState<EditorBlock[]>(() => rows.map(toEditorBlock));
+function Editor({ engine, rows, online }: EditorProps) {
+  const [edits, setEdits] = useState<ScheduleEdits>(NO_EDITS);
   const [errors, setErrors] = useState<Record<string, BlockFieldErrors>>({});
   const [saving, setSaving] = useState(false);
   const newKeys = useRef(0);
+  useRejectedScheduleWrites(engine);
+  const blocks = visibleBlocks(rows, edits);
 
   const update = (key: string, patch: Partial<EditorBlock>) =>
-    setBlocks((list) => list.map((b) => (b.key === key ? { ...b, ...patch } : b)));
+    setEdits((current) => editBlock(rows, current, key, patch));
 
   async function save() {
     const validation = validateSchedule(blocks);
@@ -107,41 +161,23 @@ function Editor({ engine, rows }: { engine: SyncEngine; rows: AgendaMedicoDoc[] 
     }
     setErrors({});
     setSaving(true);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const kept = new Set(blocks.map((b) => b.key));
-    const results = [];
-    for (const row of rows) {
-      if (!kept.has(row.id)) results.push(await engine.removeAvailabilityBlock(row.id));
-    }
-    for (const block of blocks) {
-      const row = byId.get(block.key);
-      if (row && !changed(block, row)) continue;
-      results.push(
-        await engine.saveAvailabilityBlock({
-          ...(row ? { id: row.id } : {}),
-          dia_semana: block.dia_semana,
-          hora_inicio: block.hora_inicio,
-          hora_fim: block.hora_fim,
-          intervalo_em_minutos: block.intervalo_em_minutos as IntervalOption,
-        }),
-      );
-    }
+    const ok = await writeChanges(engine, scheduleChanges(rows, edits));
     setSaving(false);
-    if (results.every((r) => r.ok)) {
-      showToast({
-        tone: 'success',
-        title: EDITOR_TEXTS.savedTitle,
-        description: EDITOR_TEXTS.savedDescription,
-      });
-    } else {
-      showToast({
-        tone: 'error',
-        title: EDITOR_TEXTS.saveErrorTitle,
-        description: EDITOR_TEXTS.saveErrorDescription,
-      });
-    }
+    setEdits(NO_EDITS);
+    showToast(
+      ok
+        ? {
+            tone: 'success',
+            title: EDITOR_TEXTS.savedTitle,
+            description: EDITOR_TEXTS.savedDescription,
+          }
+        : {
+            tone: 'error',
+            title: EDITOR_TEXTS.saveErrorTitle,
+            description: EDITOR_TEXTS.saveErrorDescription,
+          },
+    );
   }
-
   return (
     <Card>
       <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '4' })}>{EDITOR_TEXTS.title}</h2>
@@ -165,10 +201,7 @@ function Editor({ engine, rows }: { engine: SyncEngine; rows: AgendaMedicoDoc[] 
                 size="sm"
                 variant="ghost"
                 onClick={() =>
-                  setBlocks((list) => [
-                    ...list,
-                    newEditorBlock(diaSemana, `novo-${++newKeys.current}`),
-                  ])
+                  setEdits((current) => addBlock(current, diaSemana, `novo-${++newKeys.current}`))
                 }
               >
                 {EDITOR_TEXTS.add}
@@ -179,9 +212,12 @@ function Editor({ engine, rows }: { engine: SyncEngine; rows: AgendaMedicoDoc[] 
             )}
             {dayBlocks(blocks, diaSemana).map((block) => {
               const error = errors[block.key];
+              const mark = blockMark(edits, block.key);
               return (
                 <div
                   key={block.key}
+                  role="group"
+                  aria-label={mark ?? EDITOR_TEXTS.block}
                   className={css({
                     display: 'flex',
                     flexWrap: 'wrap',
@@ -220,10 +256,15 @@ function Editor({ engine, rows }: { engine: SyncEngine; rows: AgendaMedicoDoc[] 
                       ))}
                     </select>
                   </label>
+                  {mark && (
+                    <Badge tone="amber" className={css({ alignSelf: 'center' })}>
+                      {mark}
+                    </Badge>
+                  )}
                   <Button
                     size="sm"
                     variant="outline"
-                    onClick={() => setBlocks((list) => list.filter((b) => b.key !== block.key))}
+                    onClick={() => setEdits((current) => removeBlock(current, block.key))}
                   >
                     {EDITOR_TEXTS.remove}
                   </Button>
@@ -233,8 +274,22 @@ function Editor({ engine, rows }: { engine: SyncEngine; rows: AgendaMedicoDoc[] 
           </section>
         ))}
       </div>
-      <div className={css({ display: 'flex', justifyContent: 'flex-end', mt: '5' })}>
-        <Button loading={saving} onClick={() => void save()}>
+      <div
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'flex-end',
+          gap: '3',
+          mt: '5',
+        })}
+      >
+        {!online && (
+          <p role="status" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            {EDITOR_TEXTS.offline}
+          </p>
+        )}
+        <Button loading={saving} disabled={!hasEdits(edits)} onClick={() => void save()}>
           {EDITOR_TEXTS.save}
         </Button>
       </div>
@@ -242,10 +297,30 @@ function Editor({ engine, rows }: { engine: SyncEngine; rows: AgendaMedicoDoc[] 
   );
 }
 
-/** Loads the owner's blocks from the replica, then edits a copy of them. */
+function EditorLoading({ offline }: { offline: boolean }) {
+  return (
+    <Card aria-busy="true" aria-label={EDITOR_TEXTS.loading}>
+      <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '2' })}>{EDITOR_TEXTS.title}</h2>
+      <p role="status" className={css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })}>
+        {offline ? EDITOR_TEXTS.notLoadedOffline : EDITOR_TEXTS.loading}
+      </p>
+      <Skeleton className={css({ h: '80' })} />
+    </Card>
+  );
+}
+
+/**
+ * Waits until the owner's blocks are in the replica — pulled at least once on this device, in
+ * this session or an earlier one — before editing: an empty replica still on its first sync
+ * would show an empty week (sync/SPEC.md S2).
+ */
 export function ScheduleEditor({ engine, medicoId }: { engine: SyncEngine; medicoId: string }) {
   const rows$ = useMemo(() => engine.availability$(medicoId), [engine, medicoId]);
+  const pulled$ = useMemo(() => engine.pulledOnce$('agenda_medico'), [engine]);
+  const online$ = useMemo(() => engine.status$.pipe(map((s) => s.online)), [engine]);
   const rows = useObservable(rows$, undefined);
-  if (!rows) return <Skeleton className={css({ h: '96' })} />;
-  return <Editor engine={engine} rows={rows} />;
+  const pulled = useObservable(pulled$, false);
+  const online = useObservable(online$, true);
+  if (!rows || !pulled) return <EditorLoading offline={!online} />;
+  return <Editor engine={engine} rows={rows} online={online} />;
 }
