@@ -68,21 +68,22 @@ async function reflowProblems(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Opens the screen once (some, like the checkout, exist only after a click that books), then
+ * checks it at each size by resizing the window, as a person rotating a phone would.
+ */
 async function checkRoute(page: Page, path: string, open?: () => Promise<void>): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    if (open) await open();
-    else await page.goto(path);
-    await expect(page.locator('main h1').first()).toBeVisible();
-    await expectAccessible(page, `${path} at ${size.width}px`);
-  }
-  await page.setViewportSize(REFLOW);
+  await page.setViewportSize({ width: SIZES[0].width, height: SIZES[0].height });
   if (open) await open();
   else await page.goto(path);
   await expect(page.locator('main h1').first()).toBeVisible();
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await expectAccessible(page, `${path} at ${size.width}px`);
+  }
+  await page.setViewportSize(REFLOW);
   await settle(page);
-  const name = `a11y-320${path.replace(/[^a-z0-9]+/gi, '-')}`;
-  await shot(page, name);
+  await shot(page, `a11y-320${path.replace(/[^a-z0-9]+/gi, '-')}`);
   expect(await reflowProblems(page), `reflow of ${path} at 320px`).toEqual([]);
 }
 
@@ -119,16 +120,12 @@ test('patient screens: axe at two sizes and reflow at 320 px', async ({ page }) 
   }
   await checkRoute(page, '/conta/alterar-senha');
 
-  await page.goto('/agendamentos');
-  const choice = await firstFreeSlot(page);
-  const toCheckout = async () => {
+  await checkRoute(page, '/checkout', async () => {
     await page.goto('/agendamentos');
-    await slotButton(page, choice).click();
+    await slotButton(page, await firstFreeSlot(page)).click();
     await expect(page).toHaveURL(/\/checkout$/);
-  };
-  await checkRoute(page, '/checkout', toCheckout);
+  });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await toCheckout();
   await page.getByRole('button', { name: 'Confirmar e Gerar Guia' }).click();
   await expect(page).toHaveURL(/\/agendamento-sucesso$/);
   await expectAccessible(page, '/agendamento-sucesso');
