@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { logInDoctor } from './doctor-support.ts';
 import { firstFreeSlot, newPatient, registeredPatient, shot, slotButton } from './support.ts';
 
 /**
- * Every public and patient screen, checked as WCAG 2.1 A/AA asks at the two sizes people use
+ * Every public, patient and doctor screen, checked as WCAG 2.1 A/AA asks at the two sizes people use
  * (axe-core; serious and critical findings fail), and reflowed at 320 CSS px (WCAG 1.4.10: no
  * sideways scrolling, no text spilling out of its box).
  */
@@ -96,6 +97,9 @@ const PUBLIC_ROUTES = [
   '/recuperar-senha',
   '/confirmacao-cadastro',
   '/cadastro-sucesso',
+  '/admin/setup-paulo',
+  '/admin/cleanup-doctors',
+  '/admin/handle-application',
 ];
 
 test('public screens: axe at two sizes and reflow at 320 px', async ({ page }) => {
@@ -132,4 +136,13 @@ test('patient screens: axe at two sizes and reflow at 320 px', async ({ page }) 
   await page.getByRole('link', { name: 'Ver Guia' }).click();
   await expect(page.getByTestId('guide-qr').locator('svg')).toBeVisible();
   await checkRoute(page, new URL(page.url()).pathname);
+});
+
+test('doctor screens: axe at two sizes and reflow at 320 px', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logInDoctor(page, 'paulo');
+  for (const section of ['consultas', 'hoje', 'perfil', 'agenda', 'financeiro', 'ajuda']) {
+    await checkRoute(page, `/medico/dashboard/${section}`);
+  }
 });
