@@ -38,6 +38,8 @@ function mailboxLine(config: PlatformConfig, apiUrl: string): string {
   if (mailboxOpen(config)) {
     return `${apiUrl}/mailbox   (development only: sign-up confirmations and password resets land here; the page asks for the service_role key)`;
   }
+  if (config.mailbox === 'off')
+    return 'off (MAILBOX=off): mail stays unread in the database; set SMTP_URL to send real mail';
   return `off: the API listens on ${config.host}, beyond this machine. Set SMTP_URL to send real mail (MAILBOX=on serves the dev mailbox anyway)`;
 }
 

@@ -92,7 +92,7 @@ export function createMailbox(
     status: 404,
     code: 'mailbox_off',
     message:
-      'The dev mailbox is off: the API listens beyond this machine (set MAILBOX=on to serve it anyway, or SMTP_URL to send real mail)',
+      'The dev mailbox is off (MAILBOX=off, or the API listens beyond this machine); set SMTP_URL to send real mail',
   };
 
   const app = new Hono();
