@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { isBookedStatus } from '../appointments/status.ts';
+import { MONTHS_PT } from '../time/display.ts';
 import { parseInstant, toSaoPaulo } from '../time/zone.ts';
 
 /** An appointment as the finance section reads it (a doctor's replica row, joined). */
@@ -110,21 +111,6 @@ export function summarizeFinance(
     paid,
   };
 }
-
-const MONTHS_PT = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-] as const;
 
 /** '2026-11' → 'novembro de 2026'. */
 export function monthLabel(month: MonthKey): string {

@@ -21,7 +21,8 @@ export const WEEKDAY_LONG_PT = [
   'sábado',
 ] as const;
 
-const MONTHS_PT = [
+/** Month names as pt-BR writes them, lower case ('novembro'). */
+export const MONTHS_PT = [
   'janeiro',
   'fevereiro',
   'março',
