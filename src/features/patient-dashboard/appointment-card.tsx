@@ -151,19 +151,44 @@ function HoldActions({
   );
 }
 
-function JoinButton({ appointment: a }: { appointment: AppointmentView }) {
+/**
+ * 'Cancelar consulta' and 'Entrar na sala' on one row; without a link the room button is
+ * disabled and the reason sits under the row, tied to it by aria-describedby.
+ */
+function UpcomingActions({
+  appointment: a,
+  onCancel,
+}: {
+  appointment: AppointmentView;
+  onCancel?: ((appointment: AppointmentView) => void) | undefined;
+}) {
   const reasonId = useId();
   const hasLink = Boolean(a.meeting_link?.trim());
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', alignItems: 'end' })}>
-      <Button
-        size="sm"
-        disabled={!hasLink}
-        aria-describedby={hasLink ? undefined : reasonId}
-        onClick={() => joinRoom(a)}
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+      <div
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: '2',
+        })}
       >
-        {APPOINTMENT_TEXTS.join}
-      </Button>
+        {onCancel && (
+          <Button size="sm" variant="ghost" onClick={() => onCancel(a)}>
+            {APPOINTMENT_TEXTS.cancel}
+          </Button>
+        )}
+        <Button
+          size="sm"
+          className={css({ ml: 'auto' })}
+          disabled={!hasLink}
+          aria-describedby={hasLink ? undefined : reasonId}
+          onClick={() => joinRoom(a)}
+        >
+          {APPOINTMENT_TEXTS.join}
+        </Button>
+      </div>
       {!hasLink && (
         <p id={reasonId} className={css({ fontSize: 'xs', color: 'fg.muted', textAlign: 'end' })}>
           {APPOINTMENT_TEXTS.noLinkDescription}
@@ -261,20 +286,7 @@ export function AppointmentCard({
               </Link>
             )}
           </div>
-          {canJoin && !isPending && (
-            <div
-              className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'start' })}
-            >
-              {onCancel && (
-                <Button size="sm" variant="ghost" onClick={() => onCancel(a)}>
-                  {APPOINTMENT_TEXTS.cancel}
-                </Button>
-              )}
-              <div className={css({ ml: 'auto' })}>
-                <JoinButton appointment={a} />
-              </div>
-            </div>
-          )}
+          {canJoin && !isPending && <UpcomingActions appointment={a} onCancel={onCancel} />}
         </>
       )}
     </Card>
