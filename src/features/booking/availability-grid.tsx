@@ -187,7 +187,12 @@ function DayColumn({
           aria-expanded={expanded}
           onClick={() => setExpanded((e) => !e)}
           className={css({
+            // A phone's day column is about 70 px wide: balanced wrapping keeps the label to
+            // two even lines ('Ver mais' / 'horários') instead of three ragged ones.
             fontSize: 'xs',
+            lineHeight: 'tight',
+            textWrap: 'balance',
+            overflowWrap: 'normal',
             fontWeight: 'semibold',
             color: 'primary.text',
             textDecoration: 'underline',
