@@ -187,9 +187,10 @@ function DayColumn({
           aria-expanded={expanded}
           onClick={() => setExpanded((e) => !e)}
           className={css({
-            // A phone's day column is about 70 px wide: balanced wrapping keeps the label to
-            // two even lines ('Ver mais' / 'horários') instead of three ragged ones.
-            fontSize: 'xs',
+            // A phone's day column is about 52 px wide: a smaller size and balanced wrapping
+            // keep the label to two even lines ('Ver mais' / 'horários'), not three.
+            fontSize: { base: '0.625rem', sm: 'xs' },
+            letterSpacing: { base: '-0.01em', sm: 'normal' },
             lineHeight: 'tight',
             textWrap: 'balance',
             overflowWrap: 'normal',
