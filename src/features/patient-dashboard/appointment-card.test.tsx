@@ -141,6 +141,15 @@ describe('AppointmentCard', () => {
     expect(cancelled).toEqual([BASE.id]);
   });
 
+  it.each(['cancelado', 'expirado'] as const)(
+    'a %s booking that never got a guide shows no protocol being generated',
+    (status) => {
+      renderCard({ ...BASE, status }, false);
+      expect(screen.queryByText(APPOINTMENT_TEXTS.generating)).toBeNull();
+      expect(screen.queryByText(/Protocolo/)).toBeNull();
+    },
+  );
+
   it('offers no room on past appointments', () => {
     renderCard({ ...BASE, status: 'atendido' }, false);
     expect(screen.queryByRole('button', { name: APPOINTMENT_TEXTS.join })).toBeNull();

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { canPatientJoin } from '@/domain/appointments/actions.ts';
 import { patientBadge, type BadgeTone as DomainTone } from '@/domain/appointments/badges.ts';
-import { isAppointmentStatus } from '@/domain/appointments/status.ts';
+import { isAppointmentStatus, isClosedStatus } from '@/domain/appointments/status.ts';
 import { CHECKOUT_HOLD_MINUTES, isCheckoutHold } from '@/domain/rules/policy.ts';
 import { formatLongDate, formatShortTime } from '@/domain/time/display.ts';
 import { parseInstant } from '@/domain/time/zone.ts';
@@ -136,14 +136,18 @@ function HoldActions({
         {deadline ? APPOINTMENT_TEXTS.holdUntil(deadline) : APPOINTMENT_TEXTS.holdGeneric}
       </p>
       <div className={actionsRow}>
+        {state && (
+          <Button
+            size="sm"
+            className={css({ sm: { order: 2 } })}
+            onClick={() => void navigate('/checkout', { state })}
+          >
+            {APPOINTMENT_TEXTS.resume}
+          </Button>
+        )}
         {onCancel && (
           <Button size="sm" variant="outline" onClick={() => onCancel(a)}>
             {APPOINTMENT_TEXTS.cancelHold}
-          </Button>
-        )}
-        {state && (
-          <Button size="sm" onClick={() => void navigate('/checkout', { state })}>
-            {APPOINTMENT_TEXTS.resume}
           </Button>
         )}
       </div>
@@ -198,12 +202,13 @@ function UpcomingActions({
   );
 }
 
+// Full-width and stacked on phones, side by side at the card's end from sm up.
 const actionsRow = css({
-  display: 'flex',
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'none' },
+  gridAutoFlow: { base: 'row', sm: 'column' },
+  justifyContent: { sm: 'end' },
   gap: '2',
-  flexWrap: 'wrap',
-  justifyContent: 'flex-end',
-  ml: 'auto',
 });
 
 export function AppointmentCard({
@@ -215,6 +220,7 @@ export function AppointmentCard({
   const protocol = a.guia?.protocolo ?? a.protocolo;
   const isPending = a.sync.state === 'pending' && a.sync.kinds.includes('book');
   const hold = canJoin && isHold(a);
+  const closed = Boolean(a.status && isClosedStatus(a.status));
   return (
     <Card
       data-testid="appointment"
@@ -269,10 +275,13 @@ export function AppointmentCard({
           <div
             className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}
           >
-            <p className={css({ fontSize: 'sm' })}>
-              {APPOINTMENT_TEXTS.protocol}:{' '}
-              <strong>{protocol ?? APPOINTMENT_TEXTS.generating}</strong>
-            </p>
+            {/* A cancelled or expired hold never got a guide: nothing is being generated. */}
+            {(protocol || !closed) && (
+              <p className={css({ fontSize: 'sm' })}>
+                {APPOINTMENT_TEXTS.protocol}:{' '}
+                <strong>{protocol ?? APPOINTMENT_TEXTS.generating}</strong>
+              </p>
+            )}
             {a.guia && (
               <Link
                 to={`/guia/${a.guia.id}`}
