@@ -42,6 +42,8 @@ export default defineConfig({
       DATA_DIR: '.data/e2e',
       AUTH_RATE_LIMIT: 'false',
       LOG_LEVEL: 'error',
+      // The checkout-hold spec shortens the hold; the job then frees the slot within seconds.
+      EXPIRY_INTERVAL_MS: '2000',
     },
   },
 });

@@ -32,7 +32,7 @@ export default defineConfig({
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['apple-touch-icon.png', 'favicon-32x32.png'],
+      includeAssets: ['apple-touch-icon.png', 'favicon-32x32.png', 'favicon.ico'],
       manifest: {
         name: 'Saúde Já',
         short_name: 'Saúde Já',

@@ -105,8 +105,29 @@ const ICONS: { file: string; size: number; shape: Shape }[] = [
   { file: 'favicon-32x32.png', size: 32, shape: { rounded: true, crossSize: 0.6 } },
 ];
 
+/** An .ico holding one PNG image (ICONDIR + one ICONDIRENTRY), which every browser reads. */
+function encodeIco(size: number, png: Buffer): Buffer {
+  const header = Buffer.alloc(6 + 16);
+  header.writeUInt16LE(0, 0); // reserved
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(1, 4); // one image
+  header[6] = size % 256; // width (0 = 256)
+  header[7] = size % 256; // height
+  header.writeUInt16LE(1, 10); // colour planes
+  header.writeUInt16LE(32, 12); // bits per pixel
+  header.writeUInt32LE(png.length, 14);
+  header.writeUInt32LE(header.length, 18);
+  return Buffer.concat([header, png]);
+}
+
 for (const icon of ICONS) {
   const target = new URL(`../public/${icon.file}`, import.meta.url);
-  writeFileSync(target, encodePng(icon.size, render(icon.size, icon.shape)));
+  const png = encodePng(icon.size, render(icon.size, icon.shape));
+  writeFileSync(target, png);
   process.stdout.write(`public/${icon.file}\n`);
+  // Browsers and crawlers ask for /favicon.ico whatever the page declares.
+  if (icon.file === 'favicon-32x32.png') {
+    writeFileSync(new URL('../public/favicon.ico', import.meta.url), encodeIco(icon.size, png));
+    process.stdout.write('public/favicon.ico\n');
+  }
 }

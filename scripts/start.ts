@@ -12,6 +12,12 @@ import { seedAccounts, type SeededAccount } from './seed-accounts.ts';
  * where everything is.
  */
 const config = configFromEnv();
+
+/** EXPIRY_INTERVAL_MS when it is a sane number of milliseconds, else once a minute. */
+function expiryIntervalMs(value: string | undefined): number {
+  const ms = Number(value);
+  return Number.isInteger(ms) && ms >= 500 ? ms : 60_000;
+}
 const appPort = Number(process.env.APP_PORT ?? 5173);
 const platform = await createPlatform(config);
 const apiUrl = await platform.listen();
@@ -29,6 +35,8 @@ const accounts = await seedAccounts({
 const stopExpiry = startExpiryJob({
   url: apiUrl,
   serviceRoleKey,
+  // The e2e suite runs the job every few seconds so a short checkout hold frees its slot soon.
+  intervalMs: expiryIntervalMs(process.env.EXPIRY_INTERVAL_MS),
   onError: (m) => process.stderr.write(`${m}\n`),
 });
 

@@ -116,6 +116,8 @@ export type SyncEngine = {
   checkIn(appointmentId: string): Promise<WriteResult<{ mutationId: string }>>;
   /** Cancels an appointment (doctors). */
   cancel(appointmentId: string): Promise<WriteResult<{ mutationId: string }>>;
+  /** Cancels one's own appointment or releases a checkout hold (patients; the server checks the notice). */
+  patientCancel(appointmentId: string): Promise<WriteResult<{ mutationId: string }>>;
   /** Saves the consultation's https link (doctors). */
   saveMeetingLink(
     appointmentId: string,
@@ -180,7 +182,7 @@ export async function createSyncEngine(opts: EngineOptions): Promise<SyncEngine>
 
   const action =
     (
-      kind: 'generate_guide' | 'confirm_payment' | 'check_in' | 'cancel',
+      kind: 'generate_guide' | 'confirm_payment' | 'check_in' | 'cancel' | 'patient_cancel',
       who: 'paciente' | 'medico',
     ) =>
     (appointmentId: string) =>
@@ -227,6 +229,7 @@ export async function createSyncEngine(opts: EngineOptions): Promise<SyncEngine>
     confirmPayment: action('confirm_payment', 'medico'),
     checkIn: action('check_in', 'medico'),
     cancel: action('cancel', 'medico'),
+    patientCancel: action('patient_cancel', 'paciente'),
     async saveMeetingLink(appointmentId, link) {
       const parsed = v.safeParse(Https, link);
       if (!parsed.success) return { ok: false, error: 'invalid-input' };

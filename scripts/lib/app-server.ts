@@ -21,8 +21,8 @@ const TYPES: Record<string, string> = {
 
 /**
  * Serves the built PWA: hashed assets are immutable, the shell and the service worker are
- * always revalidated (so an update is noticed), and unknown paths get index.html so deep links
- * work before the service worker is installed.
+ * always revalidated (so an update is noticed), and unknown extension-less paths get index.html
+ * so deep links work before the service worker is installed.
  */
 export function createAppServer(distDir: string): Hono {
   const root = normalize(distDir);
@@ -37,6 +37,9 @@ export function createAppServer(distDir: string): Hono {
       (await stat(file)
         .then((s) => s.isFile())
         .catch(() => false));
+    // A missing file (favicon.ico, an old hashed asset) is a 404, not the app's HTML under an
+    // image or script name; only extension-less paths are routes of the single-page app.
+    if (!isFile && extname(path) !== '') return c.text('Not Found', 404);
     const target = isFile ? file : join(root, 'index.html');
     const body = await readFile(target);
     const revalidate =

@@ -62,7 +62,13 @@ function applyPending(doc: AgendamentoDoc, m: Mutation): AgendamentoDoc {
     case 'check_in':
       return { ...doc, status: 'atendido' };
     case 'cancel':
-      return { ...doc, status: 'cancelado' };
+    case 'patient_cancel':
+      // What the server does: a paid payment stays paid (the refund is arranged outside).
+      return {
+        ...doc,
+        status: 'cancelado',
+        pagamento_status: doc.pagamento_status === 'pago' ? 'pago' : 'cancelado',
+      };
     case 'save_meeting_link':
       return { ...doc, meeting_link: m.args.link };
     case 'book':

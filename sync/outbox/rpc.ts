@@ -42,6 +42,8 @@ function callFor(m: Mutation, appointmentId: string): Call {
       return { fn: 'medico_confirmar_atendimento', params: target, returns: 'flag' };
     case 'cancel':
       return { fn: 'medico_excluir_agendamento', params: target, returns: 'flag' };
+    case 'patient_cancel':
+      return { fn: 'paciente_cancelar_agendamento', params: target, returns: 'flag' };
     case 'save_meeting_link':
       return {
         fn: 'medico_salvar_link',

@@ -8,6 +8,7 @@ export type MutationInput =
   | { kind: 'confirm_payment'; args: Record<string, never> }
   | { kind: 'check_in'; args: Record<string, never> }
   | { kind: 'cancel'; args: Record<string, never> }
+  | { kind: 'patient_cancel'; args: Record<string, never> }
   | { kind: 'save_meeting_link'; args: { link: string } };
 
 export type MutationKind = MutationInput['kind'];

@@ -75,6 +75,22 @@ describe('mapServerError: PostgREST errors', () => {
       'Você já tem reservas não pagas demais. Conclua ou cancele uma delas antes de agendar outra.',
     ],
     [
+      "patient's cancel inside the notice (paciente_cancelar_agendamento)",
+      pg(
+        'P0001',
+        'O cancelamento pelo paciente só é possível até 24 horas antes da consulta. Fale com o médico.',
+        'cancel_too_late',
+      ),
+      'cancel-too-late',
+      'O cancelamento pelo paciente só é possível até 24 horas antes da consulta. Fale com o médico.',
+    ],
+    [
+      "patient's cancel of an attended appointment",
+      pg('P0001', 'Não é possível cancelar um atendimento já realizado.', 'already_attended'),
+      'already-attended',
+      'Não é possível cancelar um atendimento já realizado.',
+    ],
+    [
       'not a patient',
       pg(
         'P0001',

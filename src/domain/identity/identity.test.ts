@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import { ageOn, birthDateToIso, isOfMinimumAge, maskBirthDate } from './birth-date.ts';
 import { isValidCpf, maskCpf, normalizeCpf } from './cpf.ts';
-import { maskWhatsapp } from './whatsapp.ts';
+import { isCompleteWhatsapp, maskWhatsapp } from './whatsapp.ts';
 
 describe('isValidCpf', () => {
   it.each([
@@ -36,12 +36,32 @@ describe('masks', () => {
     ['WhatsApp partial', maskWhatsapp, '119876', '(11) 9876'],
     ['WhatsApp full', maskWhatsapp, '11987654321', '(11) 98765-4321'],
     ['WhatsApp empty', maskWhatsapp, '', ''],
+    ['landline partial', maskWhatsapp, '113333', '(11) 3333'],
+    ['landline full', maskWhatsapp, '1133334444', '(11) 3333-4444'],
+    ['landline extra digit cut', maskWhatsapp, '11333344445', '(11) 3333-4444'],
+    ['mobile re-masking a masked value', maskWhatsapp, '(11) 98765-4321', '(11) 98765-4321'],
   ])('%s', (_name, mask, input, expected) => {
     expect(mask(input)).toBe(expected);
   });
 
   it('normalizeCpf keeps digits only', () => {
     expect(normalizeCpf(' 529.982.247-25 ')).toBe('52998224725');
+  });
+});
+
+describe('isCompleteWhatsapp', () => {
+  it.each([
+    ['mobile', '(11) 98765-4321', true],
+    ['landline', '(11) 3333-4444', true],
+    ['with country code', '+55 11 98765-4321', true],
+    ['partial mobile', '(11) 9876', false],
+    ['mobile missing a digit', '(11) 98765-432', false],
+    ['landline starting with 9 reads as a partial mobile', '(11) 9333-4444', false],
+    ['landline starting with 1', '(11) 1333-4444', false],
+    ['DDD with 0', '(01) 98765-4321', false],
+    ['letters only', 'whatsapp', false],
+  ])('%s', (_name, value, expected) => {
+    expect(isCompleteWhatsapp(value)).toBe(expected);
   });
 });
 

@@ -207,5 +207,7 @@ describe('new password validation (spec §5 passwords)', () => {
     expect(field('Confirmar Nova Senha').getAttribute('type')).toBe('password');
     fireEvent.click(screen.getByRole('button', { name: 'Ocultar nova senha' }));
     expect(field('Nova Senha').getAttribute('type')).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Mostrar confirmação da nova senha' }));
+    expect(field('Confirmar Nova Senha').getAttribute('type')).toBe('text');
   });
 });

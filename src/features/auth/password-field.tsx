@@ -22,8 +22,16 @@ function EyeIcon({ open }: { open: boolean }) {
   );
 }
 
+type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'endAdornment'> & {
+  /**
+   * What the toggle shows, as a noun ('senha' unless told): the label is an instruction
+   * ('Confirmar Nova Senha') and would read 'Mostrar confirmar nova senha'.
+   */
+  revealNoun?: string;
+};
+
 /** Password input with a show/hide toggle that says what it will do next. */
-export function PasswordField(props: Omit<TextFieldProps, 'type' | 'endAdornment'>) {
+export function PasswordField({ revealNoun = 'senha', ...props }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
     <TextField
@@ -33,12 +41,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'endAdornment
         <button
           type="button"
           onClick={() => setVisible((shown) => !shown)}
-          aria-label={
-            visible
-              ? `Ocultar ${props.label.toLowerCase()}`
-              : `Mostrar ${props.label.toLowerCase()}`
-          }
-          aria-pressed={visible}
+          aria-label={visible ? `Ocultar ${revealNoun}` : `Mostrar ${revealNoun}`}
           className={css({
             display: 'inline-flex',
             alignItems: 'center',

@@ -30,12 +30,14 @@ export function PasswordForm({ onSubmit, secondary }: PasswordFormProps) {
     >
       <PasswordField
         label="Nova Senha"
+        revealNoun="nova senha"
         autoComplete="new-password"
         error={errors.password?.message}
         {...register('password')}
       />
       <PasswordField
         label="Confirmar Nova Senha"
+        revealNoun="confirmação da nova senha"
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}

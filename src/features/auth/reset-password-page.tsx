@@ -1,7 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { css } from 'styled-system/css';
+import { authLinkError } from '@/domain/account/auth-link.ts';
 import { showToast } from '@/lib/toast.ts';
+import { buttonClass } from '@/ui/button.tsx';
 import { Alert } from '@/ui/alert.tsx';
 import { PageSpinner } from '@/ui/spinner.tsx';
 import { useAuth } from '@/session/auth-context.ts';
@@ -18,11 +20,13 @@ export function ResetPasswordPage() {
   const supabase = useSupabase();
   const { loading, session, signOut } = useAuth();
   const navigate = useNavigate();
+  // Read once, as the page opens: the redirect says so when the link was used or expired.
+  const [linkError] = useState(() => authLinkError(window.location.search, window.location.hash));
 
   useEffect(() => {
     const code = new URLSearchParams(window.location.search).get('code');
-    if (code) void supabase.auth.exchangeCodeForSession(code);
-  }, [supabase]);
+    if (code && !linkError) void supabase.auth.exchangeCodeForSession(code);
+  }, [supabase, linkError]);
 
   async function save({ password }: { password: string }) {
     const { error } = await supabase.auth.updateUser({ password });
@@ -46,6 +50,30 @@ export function ResetPasswordPage() {
     await navigate('/acesso-paciente?reset=ok', { replace: true });
   }
 
+  if (linkError) {
+    return (
+      <AuthPageShell
+        title="Link expirado"
+        description="Este link de redefinição de senha já foi usado ou expirou."
+      >
+        <Alert tone="amber" role="alert" title="Link inválido ou expirado">
+          Por segurança, cada link funciona uma única vez e por tempo limitado. Peça um novo link e
+          use o e-mail mais recente.
+        </Alert>
+        <Link to="/recuperar-senha" className={buttonClass({ fullWidth: true }, css({ mt: '5' }))}>
+          Solicitar novo link
+        </Link>
+        <p className={css({ mt: '5', textAlign: 'center', fontSize: 'sm' })}>
+          <Link
+            to="/acesso-paciente"
+            className={css({ color: 'primary.text', textDecoration: 'underline' })}
+          >
+            Voltar para o login
+          </Link>
+        </p>
+      </AuthPageShell>
+    );
+  }
   if (loading) return <PageSpinner />;
   return (
     <AuthPageShell

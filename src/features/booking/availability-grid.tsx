@@ -208,7 +208,13 @@ function DayColumn({
           aria-expanded={expanded}
           onClick={() => setExpanded((e) => !e)}
           className={css({
-            fontSize: 'xs',
+            // A phone's day column is about 52 px wide: a smaller size and balanced wrapping
+            // keep the label to two even lines ('Ver mais' / 'horários'), not three.
+            fontSize: { base: '0.625rem', sm: 'xs' },
+            letterSpacing: { base: '-0.01em', sm: 'normal' },
+            lineHeight: 'tight',
+            textWrap: 'balance',
+            overflowWrap: 'normal',
             fontWeight: 'semibold',
             color: 'primary.text',
             textDecoration: 'underline',

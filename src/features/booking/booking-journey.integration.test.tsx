@@ -28,6 +28,7 @@ import { BookingPage } from './booking-page.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
 import { toCheckoutState } from './checkout-state.ts';
 import { SuccessPage } from './success-page.tsx';
+import { GUIDE_QR_SIZE } from '@/domain/guides/qr.ts';
 
 let t: TestPlatform;
 const devices: Device[] = [];
@@ -236,7 +237,7 @@ describe('booking journey on the local replica', () => {
     expect(screen.getByTestId('guide-protocol').textContent).toBe(protocol);
     const qr = screen.getByTestId('guide-qr');
     expect(qr.getAttribute('data-value')).toMatch(new RegExp(`^SAUDEJA:GUIA:${protocol}:`));
-    expect(qr.querySelector('svg')?.getAttribute('height')).toBe('80');
+    expect(qr.querySelector('svg')?.getAttribute('height')).toBe(String(GUIDE_QR_SIZE));
     const patientBox = within(screen.getByRole('region', { name: 'Dados do Paciente' }));
     expect(patientBox.getByText(/^Paciente \d+$/)).toBeTruthy();
     expect(patientBox.getByText('10/05/1990')).toBeTruthy();

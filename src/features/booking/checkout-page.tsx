@@ -6,6 +6,8 @@ import type { PerfilDoc } from '../../../sync/index.ts';
 import { missingProfileFields, orNotInformed } from '@/domain/account/profile-completeness.ts';
 import { maskCpf } from '@/domain/identity/cpf.ts';
 import { formatCents } from '@/domain/money/money.ts';
+import { isClosedStatus } from '@/domain/appointments/status.ts';
+import { CANCELLATION_POLICY_TEXT, HOLD_NOTE } from '@/domain/rules/policy.ts';
 import type { CheckoutState } from '@/domain/schemas/booking.ts';
 import { formatCalendarDate, formatLongDate, formatShortTime } from '@/domain/time/display.ts';
 import { parseInstant } from '@/domain/time/zone.ts';
@@ -48,6 +50,8 @@ export const CHECKOUT_TEXTS = {
   offline: 'Você está offline. Seu agendamento será enviado assim que a conexão voltar.',
   sending: 'Enviando seu agendamento...',
   rejected: 'Não foi possível concluir este agendamento.',
+  released: 'Este horário não está mais reservado para você. Escolha outro horário.',
+  policyTitle: 'Política de cancelamento',
 } as const;
 
 const dl = css({
@@ -119,6 +123,8 @@ function Checkout({ state }: { state: CheckoutState }) {
   const complete = !profileLoading && missing.length === 0;
   const pending = appointment?.sync.state === 'pending';
   const offline = status !== null && !status.online;
+  // The hold ran out (or was cancelled from the dashboard): nothing left to confirm here.
+  const released = Boolean(appointment?.status && isClosedStatus(appointment.status));
 
   async function confirm() {
     if (!engine || !complete) return;
@@ -154,6 +160,8 @@ function Checkout({ state }: { state: CheckoutState }) {
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
         {rejected ? (
           <Alert tone="destructive" role="alert" title={CHECKOUT_TEXTS.rejected} />
+        ) : released ? (
+          <Alert tone="destructive" role="alert" title={CHECKOUT_TEXTS.released} />
         ) : pending && offline ? (
           <Alert tone="amber" role="status">
             {CHECKOUT_TEXTS.offline}
@@ -200,7 +208,19 @@ function Checkout({ state }: { state: CheckoutState }) {
           <p className={css({ mt: '2', fontSize: 'sm', color: 'fg.muted' })}>
             {CHECKOUT_TEXTS.paymentNote}
           </p>
+          {!released && (
+            <p className={css({ mt: '1', fontSize: 'sm', color: 'fg.muted' })}>{HOLD_NOTE}</p>
+          )}
         </Card>
+        <section
+          aria-labelledby="checkout-policy"
+          className={css({ fontSize: 'sm', color: 'fg.muted' })}
+        >
+          <h2 id="checkout-policy" className={css({ fontWeight: 'semibold', color: 'fg' })}>
+            {CHECKOUT_TEXTS.policyTitle}
+          </h2>
+          <p>{CANCELLATION_POLICY_TEXT}</p>
+        </section>
         {!profileLoading && !complete && (
           <Alert tone="amber" role="status" title={CHECKOUT_TEXTS.incompleteTitle}>
             {CHECKOUT_TEXTS.incompleteDescription}
@@ -208,26 +228,31 @@ function Checkout({ state }: { state: CheckoutState }) {
         )}
         <div
           className={css({
-            display: 'flex',
-            flexDirection: { base: 'column', md: 'row' },
-            flexWrap: 'wrap',
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr', md: 'none' },
+            gridAutoFlow: { base: 'row', md: 'column' },
+            gridAutoColumns: { md: '1fr' },
             gap: '3',
-            justifyContent: 'flex-end',
+            '& > button': { w: 'full', whiteSpace: 'normal', h: 'auto', minH: '10', py: '2' },
           })}
         >
-          <Button
-            variant="outline"
-            onClick={() =>
-              void navigate('/paciente/dashboard/dados', { state: toCompleteProfileState(state) })
-            }
-          >
-            {CHECKOUT_TEXTS.completeProfile}
-          </Button>
+          {!profileLoading && !complete && (
+            <Button
+              variant="outline"
+              onClick={() =>
+                void navigate('/paciente/dashboard/dados', {
+                  state: toCompleteProfileState(state),
+                })
+              }
+            >
+              {CHECKOUT_TEXTS.completeProfile}
+            </Button>
+          )}
           <Button variant="ghost" onClick={() => void navigate('/agendamentos')}>
             {CHECKOUT_TEXTS.back}
           </Button>
           <Button
-            disabled={!complete || rejected || !engine}
+            disabled={!complete || rejected || released || !engine}
             loading={confirming}
             onClick={() => void confirm()}
           >

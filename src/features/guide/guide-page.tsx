@@ -1,13 +1,20 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { QRCodeSVG } from 'qrcode.react';
 import { of } from 'rxjs';
-import { css } from 'styled-system/css';
-import { GUIDE_QR_LEVEL, GUIDE_QR_SIZE } from '@/domain/guides/qr.ts';
+import { css, cx } from 'styled-system/css';
+import {
+  GUIDE_QR_ENLARGED_SIZE,
+  GUIDE_QR_LEVEL,
+  GUIDE_QR_MARGIN,
+  GUIDE_QR_SIZE,
+} from '@/domain/guides/qr.ts';
+import { CANCELLATION_POLICY_TEXT } from '@/domain/rules/policy.ts';
 import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
 import { showToast } from '@/lib/toast.ts';
 import { Button } from '@/ui/button.tsx';
 import { Card } from '@/ui/card.tsx';
+import { Dialog } from '@/ui/dialog.tsx';
 import { Container } from '@/ui/container.tsx';
 import { PageSpinner } from '@/ui/spinner.tsx';
 import { toGuideView, type GuideView } from './guide-view.ts';
@@ -32,6 +39,9 @@ export const GUIDE_TEXTS = {
   value: 'Valor',
   status: 'Status',
   qrLabel: 'QR Code da guia',
+  qrEnlarge: 'Ampliar QR Code',
+  qrHint: 'Toque para ampliar',
+  policyTitle: 'Política de cancelamento',
   download: 'Baixar PDF',
   downloadSoon: 'A funcionalidade de download do PDF estará disponível em breve.',
   explanation:
@@ -84,6 +94,60 @@ function Section({ title, rows }: { title: string; rows: [string, ReactNode][] }
   );
 }
 
+function GuideQr({ value }: { value: string }) {
+  const [enlarged, setEnlarged] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={GUIDE_TEXTS.qrEnlarge}
+        onClick={() => setEnlarged(true)}
+        data-testid="guide-qr"
+        data-value={value}
+        className={css({
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          gap: '1',
+          p: '2',
+          bg: 'white',
+          borderWidth: '1px',
+          borderColor: 'border',
+          borderRadius: 'md',
+          cursor: 'zoom-in',
+          mx: { base: 'auto', sm: '0' },
+        })}
+      >
+        <QRCodeSVG
+          value={value}
+          size={GUIDE_QR_SIZE}
+          level={GUIDE_QR_LEVEL}
+          marginSize={GUIDE_QR_MARGIN}
+          title={GUIDE_TEXTS.qrLabel}
+        />
+        <span className={cx(noPrint, css({ fontSize: 'xs', color: 'gray.700' }))}>
+          {GUIDE_TEXTS.qrHint}
+        </span>
+      </button>
+      <Dialog open={enlarged} onOpenChange={setEnlarged} title={GUIDE_TEXTS.qrLabel}>
+        <div
+          data-testid="guide-qr-enlarged"
+          className={css({ mt: '4', bg: 'white', display: 'flex', justifyContent: 'center' })}
+        >
+          <QRCodeSVG
+            value={value}
+            size={GUIDE_QR_ENLARGED_SIZE}
+            level={GUIDE_QR_LEVEL}
+            marginSize={GUIDE_QR_MARGIN}
+            title={GUIDE_TEXTS.qrLabel}
+            className={css({ w: 'full', h: 'auto', maxW: '80vw' })}
+          />
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
 export function GuideDocument({ view }: { view: GuideView }) {
   const t = GUIDE_TEXTS;
   return (
@@ -119,24 +183,7 @@ export function GuideDocument({ view }: { view: GuideView }) {
             {t.issuedOn}: <span className={css({ color: 'fg' })}>{view.issuedOn}</span>
           </p>
         </div>
-        <div
-          data-testid="guide-qr"
-          data-value={view.qrValue}
-          className={css({
-            p: '2',
-            bg: 'white',
-            borderWidth: '1px',
-            borderColor: 'border',
-            borderRadius: 'md',
-          })}
-        >
-          <QRCodeSVG
-            value={view.qrValue}
-            size={GUIDE_QR_SIZE}
-            level={GUIDE_QR_LEVEL}
-            title={t.qrLabel}
-          />
-        </div>
+        <GuideQr value={view.qrValue} />
       </header>
       <div className={grid}>
         <Section
@@ -173,6 +220,15 @@ export function GuideDocument({ view }: { view: GuideView }) {
         />
       </div>
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t.explanation}</p>
+      <section
+        aria-labelledby="guide-policy"
+        className={css({ fontSize: 'sm', color: 'fg.muted' })}
+      >
+        <h2 id="guide-policy" className={css({ fontWeight: 'semibold', color: 'fg' })}>
+          {t.policyTitle}
+        </h2>
+        <p>{CANCELLATION_POLICY_TEXT}</p>
+      </section>
       <div className={noPrint}>
         <Button variant="outline" onClick={() => showToast({ title: t.downloadSoon })}>
           {t.download}
@@ -191,7 +247,16 @@ export function GuidePage() {
   const status$ = useMemo(() => engine?.status$ ?? of(null), [engine]);
   const guide = useObservable(guide$, undefined);
   const status = useObservable(status$, null);
-  const view = useMemo(() => (guide ? toGuideView(guide) : null), [guide]);
+  const appointmentId = guide?.agendamento_id ?? null;
+  const appointment$ = useMemo(
+    () => (engine && appointmentId ? engine.appointment$(appointmentId) : of(null)),
+    [engine, appointmentId],
+  );
+  const appointment = useObservable(appointment$, null);
+  const view = useMemo(
+    () => (guide ? toGuideView(guide, appointment) : null),
+    [guide, appointment],
+  );
   const notFound = guide === null && status !== null && status.initialSync.done;
 
   useEffect(() => {

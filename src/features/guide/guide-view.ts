@@ -37,6 +37,21 @@ function crmText(value: string | null | undefined): string {
 
 export const PAYMENT_STATUS_LABEL = 'Aguardando Pagamento';
 
+/**
+ * The payment line follows the appointment (the spec's fixed 'Aguardando Pagamento' is the
+ * state at issue): once the doctor confirms the payment the printed guide says so.
+ */
+export function paymentStatusLabel(pagamentoStatus: string | null | undefined): string {
+  switch (pagamentoStatus) {
+    case 'pago':
+      return 'Pago';
+    case 'cancelado':
+      return 'Cancelado';
+    default:
+      return PAYMENT_STATUS_LABEL;
+  }
+}
+
 /** Everything the guide page prints, already formatted. */
 export type GuideView = {
   protocol: string;
@@ -48,7 +63,10 @@ export type GuideView = {
   qrValue: string;
 };
 
-export function toGuideView(guide: GuiaDoc): GuideView {
+export function toGuideView(
+  guide: GuiaDoc,
+  appointment: { pagamento_status: string | null } | null = null,
+): GuideView {
   const protocol = guide.protocolo ?? '';
   const patient = snapshot(PatientSnapshot, guide.paciente_snapshot);
   const doctor = snapshot(DoctorSnapshot, guide.medico_snapshot);
@@ -73,7 +91,10 @@ export function toGuideView(guide: GuiaDoc): GuideView {
       date: orNotInformed(formatCalendarDate(service.data)),
       time: orNotInformed(shortTime(service.hora)),
     },
-    payment: { value: formatCents(service.preco_centavos), status: PAYMENT_STATUS_LABEL },
+    payment: {
+      value: formatCents(service.preco_centavos),
+      status: paymentStatusLabel(appointment?.pagamento_status),
+    },
     qrValue: guideQrValue({ qr_text: guide.qr_text, protocolo: protocol }),
   };
 }

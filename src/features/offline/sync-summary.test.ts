@@ -17,6 +17,22 @@ describe('syncedAgoLabel', () => {
     expect(syncedAgoLabel(at, now)).toBe(label);
   });
 
+  it.each([
+    ['2026-11-21T19:59:30Z', 'Última sincronização há menos de 1 min'],
+    ['2026-11-21T19:55:00Z', 'Última sincronização há 5 min'],
+    ['2026-11-21T17:00:00Z', 'Última sincronização há 3 h'],
+  ])('offline, %s → %s (never "agora")', (at, label) => {
+    expect(syncedAgoLabel(at, now, false)).toBe(label);
+  });
+
+  it('keeps counting while offline: the same sync reads older as the clock moves', () => {
+    const at = '2026-11-21T19:59:30Z';
+    expect(syncedAgoLabel(at, now, false)).toBe('Última sincronização há menos de 1 min');
+    expect(syncedAgoLabel(at, now.add({ minutes: 5 }), false)).toBe(
+      'Última sincronização há 5 min',
+    );
+  });
+
   it('gives nothing for an unreadable instant', () => {
     expect(syncedAgoLabel('ontem', now)).toBeNull();
   });
@@ -51,7 +67,7 @@ describe('summarizeSync', () => {
     expect(summarizeSync({ ...base, online: false, pendingMutations: 2 }, now)).toEqual({
       offline: true,
       pending: '2 alterações pendentes',
-      lastSynced: 'Sincronizado há 2 min',
+      lastSynced: 'Última sincronização há 2 min',
       progress: null,
     });
   });

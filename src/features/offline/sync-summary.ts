@@ -1,4 +1,6 @@
-import { Temporal } from 'temporal-polyfill';
+import type { Temporal } from 'temporal-polyfill';
+import { timeAgo } from '@/domain/time/relative.ts';
+import { parseInstant } from '@/domain/time/zone.ts';
 
 /** What the indicator needs from the engine's status (sync/status.ts `SyncStatus`). */
 export type SyncSummaryInput = {
@@ -12,7 +14,7 @@ export type SyncSummary = {
   offline: boolean;
   /** 'N alterações pendentes', or null when nothing waits to be sent. */
   pending: string | null;
-  /** 'Sincronizado há 2 min', or null before the first complete pull. */
+  /** 'Sincronizado há 2 min' ('Última sincronização há 2 min' offline), or null before the first complete pull. */
   lastSynced: string | null;
   /** First-pull progress in [0, 1] while it runs, else null. */
   progress: number | null;
@@ -25,21 +27,22 @@ export function pendingLabel(count: number): string | null {
   return count === 1 ? '1 alteração pendente' : `${count} alterações pendentes`;
 }
 
-/** Coarse on purpose: the bar re-renders once a minute, so seconds would only lie. */
-export function syncedAgoLabel(lastSyncedAt: string, now: Temporal.Instant): string | null {
-  let then: Temporal.Instant;
-  try {
-    then = Temporal.Instant.from(lastSyncedAt);
-  } catch {
-    return null;
-  }
-  const minutes = Math.max(0, Math.floor(now.since(then).total('minutes')));
-  if (minutes < 1) return 'Sincronizado agora';
-  if (minutes < 60) return `Sincronizado há ${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `Sincronizado há ${hours} h`;
-  const days = Math.floor(hours / 24);
-  return days === 1 ? 'Sincronizado há 1 dia' : `Sincronizado há ${days} dias`;
+/**
+ * When the replica last caught up, in words. Online, under a minute reads 'Sincronizado agora';
+ * offline it never does — 'agora' next to 'Você está offline' read as if the data were live —
+ * and says 'Última sincronização há 5 min' instead. Coarse on purpose: the bar re-renders once
+ * a minute, so seconds would only lie.
+ */
+export function syncedAgoLabel(
+  lastSyncedAt: string,
+  now: Temporal.Instant,
+  online = true,
+): string | null {
+  const then = parseInstant(lastSyncedAt);
+  if (!then) return null;
+  const ago = timeAgo(then, now);
+  if (!online) return `Última sincronização ${ago ?? 'há menos de 1 min'}`;
+  return ago ? `Sincronizado ${ago}` : 'Sincronizado agora';
 }
 
 export function summarizeSync(status: SyncSummaryInput, now: Temporal.Instant): SyncSummary {
@@ -51,7 +54,9 @@ export function summarizeSync(status: SyncSummaryInput, now: Temporal.Instant): 
   return {
     offline: !status.online,
     pending: pendingLabel(status.pendingMutations),
-    lastSynced: status.lastSyncedAt ? syncedAgoLabel(status.lastSyncedAt, now) : null,
+    lastSynced: status.lastSyncedAt
+      ? syncedAgoLabel(status.lastSyncedAt, now, status.online)
+      : null,
     progress,
   };
 }

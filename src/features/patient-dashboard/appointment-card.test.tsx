@@ -49,6 +49,16 @@ const BASE: AppointmentView = {
   guia: null,
 };
 
+const WITH_GUIDE: AppointmentView = {
+  ...BASE,
+  guia_id: 'd0000000-0000-4000-8000-000000000001',
+  guia: {
+    id: 'd0000000-0000-4000-8000-000000000001',
+    protocolo: 'SJ-2026-ABCD-EFGH',
+    pdf_url: null,
+  },
+};
+
 function renderCard(
   appointment: AppointmentView,
   canJoin = true,
@@ -64,7 +74,7 @@ function renderCard(
 
 describe('AppointmentCard', () => {
   it('shows doctor, Brasília date and time, badge and the protocol still being generated', () => {
-    renderCard(BASE);
+    renderCard({ ...BASE, sync: { state: 'pending', kinds: ['generate_guide'] } });
     expect(screen.getByText('Dra. Ana Ribeiro')).toBeTruthy();
     expect(screen.getByText(/Segunda-feira, 23 de novembro de 2026, às 10:00/)).toBeTruthy();
     expect(screen.getByText(/10:00/)).toBeTruthy();
@@ -95,12 +105,50 @@ describe('AppointmentCard', () => {
     expect(link.getAttribute('href')).toBe(`/guia/${guia.id}`);
   });
 
-  it("says the link is not available when the doctor hasn't saved one", async () => {
-    renderCard(BASE);
-    fireEvent.click(screen.getByRole('button', { name: APPOINTMENT_TEXTS.join }));
-    expect(await screen.findByText(APPOINTMENT_TEXTS.noLinkTitle)).toBeTruthy();
-    expect(screen.getByText(APPOINTMENT_TEXTS.noLinkDescription)).toBeTruthy();
+  it("disables the room, saying why, when the doctor hasn't saved a link", () => {
+    renderCard(WITH_GUIDE);
+    const join = screen.getByRole('button', { name: APPOINTMENT_TEXTS.join });
+    expect((join as HTMLButtonElement).disabled).toBe(true);
+    expect(join.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(join.getAttribute('aria-describedby')!)?.textContent).toBe(
+      APPOINTMENT_TEXTS.noLinkDescription,
+    );
   });
+
+  it('enables the room once a link exists', () => {
+    renderCard({ ...WITH_GUIDE, meeting_link: 'https://meet.example.com/sala' });
+    const join = screen.getByRole('button', { name: APPOINTMENT_TEXTS.join });
+    expect((join as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByText(APPOINTMENT_TEXTS.noLinkDescription)).toBeNull();
+  });
+
+  it('offers a checkout hold to continue or cancel, not a room, until the guide exists', () => {
+    const cancelled: string[] = [];
+    render(
+      <MemoryRouter>
+        <AppointmentCard
+          appointment={{ ...BASE, created_at: '2026-11-23T12:00:00.000Z' }}
+          canJoin
+          onCancel={(a) => cancelled.push(a.id)}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('button', { name: APPOINTMENT_TEXTS.resume })).toBeTruthy();
+    expect(screen.getByText(APPOINTMENT_TEXTS.holdUntil('09:15'))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: APPOINTMENT_TEXTS.join })).toBeNull();
+    expect(screen.queryByText(APPOINTMENT_TEXTS.generating)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: APPOINTMENT_TEXTS.cancelHold }));
+    expect(cancelled).toEqual([BASE.id]);
+  });
+
+  it.each(['cancelado', 'expirado'] as const)(
+    'a %s booking that never got a guide shows no protocol being generated',
+    (status) => {
+      renderCard({ ...BASE, status }, false);
+      expect(screen.queryByText(APPOINTMENT_TEXTS.generating)).toBeNull();
+      expect(screen.queryByText(/Protocolo/)).toBeNull();
+    },
+  );
 
   it('offers no room on past appointments', () => {
     renderCard({ ...BASE, status: 'atendido' }, false);

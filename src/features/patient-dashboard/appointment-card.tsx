@@ -1,11 +1,14 @@
-import { Link } from 'react-router-dom';
+import { useId } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { canPatientJoin } from '@/domain/appointments/actions.ts';
 import { patientBadge, type BadgeTone as DomainTone } from '@/domain/appointments/badges.ts';
-import { isAppointmentStatus } from '@/domain/appointments/status.ts';
+import { isAppointmentStatus, isClosedStatus } from '@/domain/appointments/status.ts';
+import { CHECKOUT_HOLD_MINUTES, isCheckoutHold } from '@/domain/rules/policy.ts';
 import { formatLongDate, formatShortTime } from '@/domain/time/display.ts';
 import { parseInstant } from '@/domain/time/zone.ts';
 import type { AppointmentView } from '../../../sync/index.ts';
+import { resumeCheckoutState } from '@/features/booking/index.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Badge, type BadgeTone } from '@/ui/badge.tsx';
 import { Button } from '@/ui/button.tsx';
@@ -15,6 +18,12 @@ export const APPOINTMENT_TEXTS = {
   join: 'Entrar na sala',
   noLinkTitle: 'Link não disponível',
   noLinkDescription: 'O médico ainda não disponibilizou o link para esta consulta.',
+  resume: 'Continuar agendamento',
+  cancelHold: 'Cancelar',
+  cancel: 'Cancelar consulta',
+  holdUntil: (time: string) =>
+    `Horário reservado até ${time}. Conclua o agendamento gerando a guia; depois disso o horário é liberado.`,
+  holdGeneric: `Horário reservado por ${CHECKOUT_HOLD_MINUTES} minutos. Conclua o agendamento gerando a guia; depois disso o horário é liberado.`,
   protocol: 'Protocolo',
   viewGuide: 'Ver guia',
   generating: 'Gerando...',
@@ -88,11 +97,130 @@ type AppointmentCardProps = {
   /** Offered on upcoming appointments only: past ones have no room to enter. */
   canJoin: boolean;
   onDismiss?: ((mutationId: string) => void) | undefined;
+  /** Opens the cancel dialog; upcoming appointments only. */
+  onCancel?: ((appointment: AppointmentView) => void) | undefined;
 };
 
-export function AppointmentCard({ appointment: a, canJoin, onDismiss }: AppointmentCardProps) {
+/** A booking left at checkout (no guide, unpaid), as the server counts it for the hold. */
+function isHold(a: AppointmentView): boolean {
+  const status = a.status;
+  return (
+    a.sync.state === 'synced' &&
+    Boolean(status && isAppointmentStatus(status)) &&
+    isCheckoutHold({
+      status: status as 'confirmado',
+      pagamento_status: a.pagamento_status,
+      guia_id: a.guia_id ?? a.guia?.id ?? null,
+    })
+  );
+}
+
+function holdDeadline(a: AppointmentView): string | null {
+  const created = a.created_at ? parseInstant(a.created_at) : null;
+  return created ? formatShortTime(created.add({ minutes: CHECKOUT_HOLD_MINUTES })) : null;
+}
+
+function HoldActions({
+  appointment: a,
+  onCancel,
+}: {
+  appointment: AppointmentView;
+  onCancel?: ((appointment: AppointmentView) => void) | undefined;
+}) {
+  const navigate = useNavigate();
+  const state = resumeCheckoutState(a);
+  const deadline = holdDeadline(a);
+  return (
+    <>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        {deadline ? APPOINTMENT_TEXTS.holdUntil(deadline) : APPOINTMENT_TEXTS.holdGeneric}
+      </p>
+      <div className={actionsRow}>
+        {state && (
+          <Button
+            size="sm"
+            className={css({ sm: { order: 2 } })}
+            onClick={() => void navigate('/checkout', { state })}
+          >
+            {APPOINTMENT_TEXTS.resume}
+          </Button>
+        )}
+        {onCancel && (
+          <Button size="sm" variant="outline" onClick={() => onCancel(a)}>
+            {APPOINTMENT_TEXTS.cancelHold}
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
+
+/**
+ * 'Cancelar consulta' and 'Entrar na sala' on one row; without a link the room button is
+ * disabled and the reason sits under the row, tied to it by aria-describedby.
+ */
+function UpcomingActions({
+  appointment: a,
+  onCancel,
+}: {
+  appointment: AppointmentView;
+  onCancel?: ((appointment: AppointmentView) => void) | undefined;
+}) {
+  const reasonId = useId();
+  const hasLink = Boolean(a.meeting_link?.trim());
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+      <div
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: '2',
+        })}
+      >
+        {onCancel && (
+          <Button size="sm" variant="ghost" onClick={() => onCancel(a)}>
+            {APPOINTMENT_TEXTS.cancel}
+          </Button>
+        )}
+        <Button
+          size="sm"
+          className={css({ ml: 'auto' })}
+          disabled={!hasLink}
+          aria-describedby={hasLink ? undefined : reasonId}
+          onClick={() => joinRoom(a)}
+        >
+          {APPOINTMENT_TEXTS.join}
+        </Button>
+      </div>
+      {!hasLink && (
+        <p id={reasonId} className={css({ fontSize: 'xs', color: 'fg.muted', textAlign: 'end' })}>
+          {APPOINTMENT_TEXTS.noLinkDescription}
+        </p>
+      )}
+    </div>
+  );
+}
+
+// Full-width and stacked on phones, side by side at the card's end from sm up.
+const actionsRow = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'none' },
+  gridAutoFlow: { base: 'row', sm: 'column' },
+  justifyContent: { sm: 'end' },
+  gap: '2',
+});
+
+export function AppointmentCard({
+  appointment: a,
+  canJoin,
+  onDismiss,
+  onCancel,
+}: AppointmentCardProps) {
   const protocol = a.guia?.protocolo ?? a.protocolo;
   const isPending = a.sync.state === 'pending' && a.sync.kinds.includes('book');
+  const hold = canJoin && isHold(a);
+  const closed = Boolean(a.status && isClosedStatus(a.status));
   return (
     <Card
       data-testid="appointment"
@@ -135,6 +263,8 @@ export function AppointmentCard({ appointment: a, canJoin, onDismiss }: Appointm
             </Button>
           )}
         </div>
+      ) : hold ? (
+        <HoldActions appointment={a} onCancel={onCancel} />
       ) : (
         <>
           {isPending && (
@@ -145,10 +275,13 @@ export function AppointmentCard({ appointment: a, canJoin, onDismiss }: Appointm
           <div
             className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}
           >
-            <p className={css({ fontSize: 'sm' })}>
-              {APPOINTMENT_TEXTS.protocol}:{' '}
-              <strong>{protocol ?? APPOINTMENT_TEXTS.generating}</strong>
-            </p>
+            {/* A cancelled or expired hold never got a guide: nothing is being generated. */}
+            {(protocol || !closed) && (
+              <p className={css({ fontSize: 'sm' })}>
+                {APPOINTMENT_TEXTS.protocol}:{' '}
+                <strong>{protocol ?? APPOINTMENT_TEXTS.generating}</strong>
+              </p>
+            )}
             {a.guia && (
               <Link
                 to={`/guia/${a.guia.id}`}
@@ -161,12 +294,8 @@ export function AppointmentCard({ appointment: a, canJoin, onDismiss }: Appointm
                 {APPOINTMENT_TEXTS.viewGuide}
               </Link>
             )}
-            {canJoin && !isPending && (
-              <Button size="sm" className={css({ ml: 'auto' })} onClick={() => joinRoom(a)}>
-                {APPOINTMENT_TEXTS.join}
-              </Button>
-            )}
           </div>
+          {canJoin && !isPending && <UpcomingActions appointment={a} onCancel={onCancel} />}
         </>
       )}
     </Card>

@@ -1,14 +1,16 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { isPatientUpcoming } from '@/domain/appointments/lists.ts';
 import { isAppointmentStatus } from '@/domain/appointments/status.ts';
 import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
 import type { AppointmentView } from '../../../sync/index.ts';
+import { showToast } from '@/lib/toast.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { buttonClass } from '@/ui/button.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
 import { AppointmentCard } from './appointment-card.tsx';
+import { CancelDialog } from './cancel-dialog.tsx';
 
 export const CONSULTAS_TEXTS = {
   title: 'Minhas Consultas',
@@ -20,6 +22,7 @@ export const CONSULTAS_TEXTS = {
   book: 'Agendar Consulta',
   loadError: 'Erro ao buscar consultas',
   loadErrorDescription: 'Não foi possível abrir os dados salvos neste aparelho.',
+  cancelRefused: 'Não foi possível cancelar',
 } as const;
 
 /** A queued booking is upcoming until the server says otherwise. */
@@ -71,6 +74,20 @@ export function AppointmentsTab() {
     (mutationId: string) => void engine?.dismissRejected(mutationId),
     [engine],
   );
+  const [cancelling, setCancelling] = useState<AppointmentView | null>(null);
+  // The server's refusal (e.g. inside the notice) arrives later; the card shows its state again.
+  useEffect(() => {
+    if (!engine) return;
+    const sub = engine.events$.subscribe((event) => {
+      if (event.type !== 'mutation-rejected' || event.mutation.kind !== 'patient_cancel') return;
+      showToast({
+        tone: 'error',
+        title: CONSULTAS_TEXTS.cancelRefused,
+        description: event.message || undefined,
+      });
+    });
+    return () => sub.unsubscribe();
+  }, [engine]);
 
   if (failed) {
     return (
@@ -112,7 +129,9 @@ export function AppointmentsTab() {
                 </Link>
               </div>
             ) : (
-              lists.upcoming.map((a) => <AppointmentCard key={a.id} appointment={a} canJoin />)
+              lists.upcoming.map((a) => (
+                <AppointmentCard key={a.id} appointment={a} canJoin onCancel={setCancelling} />
+              ))
             )}
           </section>
           <section aria-labelledby="consultas-historico" className={section}>
@@ -128,6 +147,15 @@ export function AppointmentsTab() {
             )}
           </section>
         </>
+      )}
+      {cancelling && (
+        <CancelDialog
+          appointment={cancelling}
+          open
+          onOpenChange={(open) => {
+            if (!open) setCancelling(null);
+          }}
+        />
       )}
     </div>
   );
