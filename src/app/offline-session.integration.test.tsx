@@ -14,7 +14,16 @@ import type { TestPlatform } from '../../tests/support/platform.ts';
 import 'fake-indexeddb/auto';
 import '@/testing/jsdom-globals.ts';
 import { useMemo } from 'react';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  act,
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { LoginPage } from '@/features/auth/login-page.tsx';
@@ -35,6 +44,9 @@ import { RequireRole } from './require-role.tsx';
 
 let t: TestPlatform;
 let doctor: DoctorFixture;
+
+// Replicas open and sync in the background: a machine busy with other suites needs more than 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(async () => {
   installMatchMedia();

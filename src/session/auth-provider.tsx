@@ -34,7 +34,7 @@ import {
   type Role,
 } from './profile.ts';
 import { announceSignIn } from './sign-in-announcement.ts';
-import { readStoredSession } from './stored-session.ts';
+import { forgetStoredSession, readStoredSession } from './stored-session.ts';
 import { SupabaseContext } from './supabase-context.ts';
 
 const SIGNED_OUT: AuthState = {
@@ -105,6 +105,10 @@ export function AuthProvider({ children, client: clientProp }: AuthProviderProps
     initial ? signedInState(initial) : { ...SIGNED_OUT, loading: true },
   );
   const signOutRequested = useRef(false);
+  /** The auth event handler, also run by an offline 'Sair', which supabase-js does not hear. */
+  const handleRef = useRef<((event: AuthChangeEvent, session: Session | null) => void) | null>(
+    null,
+  );
   const userRef = useRef<User | null>(initial?.user ?? null);
 
   const loadProfile = useCallback(
@@ -130,11 +134,16 @@ export function AuthProvider({ children, client: clientProp }: AuthProviderProps
 
   useEffect(() => {
     function signedOut(previous: User | null) {
+      // supabase-js reports one removal twice when it happens during its start-up (SIGNED_OUT
+      // and INITIAL_SESSION null): the second must not erase why the first signed out.
+      if (!previous) {
+        setState((current) => (current.loading ? { ...current, loading: false } : current));
+        return;
+      }
       userRef.current = null;
-      const byUser =
-        signOutRequested.current || (previous !== null && signedOutByThisPerson(previous.id));
+      const byUser = signOutRequested.current || signedOutByThisPerson(previous.id);
       signOutRequested.current = false;
-      if (previous && !byUser) {
+      if (!byUser) {
         setState({
           ...SIGNED_OUT,
           expired: { userId: previous.id, email: previous.email ?? null },
@@ -174,6 +183,7 @@ export function AuthProvider({ children, client: clientProp }: AuthProviderProps
         void loadProfile(user, PROFILE_ATTEMPTS_LATER);
       }
     }
+    handleRef.current = handle;
     const { data } = client.auth.onAuthStateChange((event, session) => {
       // supabase-js notifies while holding its auth lock; calling it back synchronously from
       // here (the profile read needs the token) would deadlock.
@@ -185,6 +195,11 @@ export function AuthProvider({ children, client: clientProp }: AuthProviderProps
   const signOut = useCallback(async () => {
     signOutRequested.current = true;
     markSignOut(userRef.current?.id ?? null, true);
+    if (typeof navigator !== 'undefined' && !navigator.onLine) {
+      await forgetStoredSession(client);
+      setTimeout(() => handleRef.current?.('SIGNED_OUT', null), 0);
+      return;
+    }
     const { error } = await client.auth.signOut();
     if (error && !isSessionGone(error)) {
       console.error('Sign-out failed on the server; clearing the local session.', error);

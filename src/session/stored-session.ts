@@ -20,7 +20,7 @@ const StoredSessionSchema = v.looseObject({
  * key (`sb-<host>-auth-token`), and tests give their clients storages of their own.
  */
 type SessionStorageOwner = {
-  storage?: { getItem(key: string): unknown };
+  storage?: { getItem(key: string): unknown; removeItem?(key: string): unknown };
   storageKey?: unknown;
 };
 
@@ -51,4 +51,15 @@ export function readStoredSession(client: AppSupabaseClient): Session | null {
   }
   const parsed = v.safeParse(StoredSessionSchema, json);
   return parsed.success ? (parsed.output as unknown as Session) : null;
+}
+
+/**
+ * Forgets the session on this device only, without the network: for 'Sair' offline, where
+ * supabase-js's own `signOut()` (any scope) first retries refreshing an expiring token for
+ * ~30 s. Nothing can be revoked on the server offline anyway.
+ */
+export async function forgetStoredSession(client: AppSupabaseClient): Promise<void> {
+  const owner = client.auth as unknown as SessionStorageOwner;
+  if (!owner.storage?.removeItem || typeof owner.storageKey !== 'string') return;
+  await owner.storage.removeItem(owner.storageKey);
 }
