@@ -12,7 +12,6 @@ const INPUTS = [
   'panda.config.ts',
   'package-lock.json',
 ];
-const STAMP = 'dist/.build-stamp';
 
 async function hashTree(path: string, hash: ReturnType<typeof createHash>): Promise<void> {
   const info = await stat(path).catch(() => undefined);
@@ -28,23 +27,26 @@ async function hashTree(path: string, hash: ReturnType<typeof createHash>): Prom
 }
 
 /**
- * Builds the PWA unless dist/ already holds a build of exactly these sources for exactly this
- * API (the URL and key are baked into the bundle), so `npm start` is fast after the first run.
+ * Builds the PWA unless `outDir` (default dist/) already holds a build of exactly these sources
+ * for exactly this API (the URL and key are baked into the bundle), so `npm start` is fast
+ * after the first run. A second product on other ports (an e2e spec's own server) builds into
+ * a directory of its own, so the first one keeps serving its bundle.
  */
-export async function buildAppIfNeeded(env: {
-  VITE_SUPABASE_URL: string;
-  VITE_SUPABASE_ANON_KEY: string;
-}) {
+export async function buildAppIfNeeded(
+  env: { VITE_SUPABASE_URL: string; VITE_SUPABASE_ANON_KEY: string },
+  outDir = 'dist',
+) {
+  const stamp = join(outDir, '.build-stamp');
   const hash = createHash('sha256').update(JSON.stringify(env));
   for (const input of INPUTS) await hashTree(input, hash);
   const digest = hash.digest('hex');
-  if ((await readFile(STAMP, 'utf8').catch(() => '')) === digest) return { built: false };
-  const result = spawnSync('npm', ['run', 'build', '--silent'], {
+  if ((await readFile(stamp, 'utf8').catch(() => '')) === digest) return { built: false };
+  const result = spawnSync('npm', ['run', 'build', '--silent', '--', '--outDir', outDir], {
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
   if (result.status !== 0)
     throw new Error('The app build failed (npm run build); see the output above.');
-  await writeFile(STAMP, digest);
+  await writeFile(stamp, digest);
   return { built: true };
 }
