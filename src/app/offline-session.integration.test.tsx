@@ -340,6 +340,36 @@ describe('the app shell offline and with expired tokens (A2)', () => {
     await browser.close();
   }, 120_000);
 
+  it('reopened online after the server revoked the session: signed out with the message, which stays', async () => {
+    const patient = await createPatient(t);
+    const browser = new Browser(true);
+    const before = browser.open();
+    await signIn(before, patient.email);
+    await firstVisit(before, [], 0);
+    const { error } = await t.admin.auth.admin.signOut(browser.stored().access_token, 'global');
+    expect(error).toBeNull();
+    cleanup();
+    await browser.close();
+
+    // supabase-js removes the session while it starts, and reports it twice (SIGNED_OUT and
+    // INITIAL_SESSION null): the reason must survive the second report.
+    browser.expire();
+    const after = browser.open();
+    const initialSession = new Promise<Session | null>((resolve) => {
+      after.auth.onAuthStateChange((event, session) => {
+        if (event === 'INITIAL_SESSION') resolve(session);
+      });
+    });
+    const router = renderApp(after, []);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acesso-paciente'));
+    expect(await initialSession).toBeNull();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    act(() => toast.remove());
+    expect(screen.getByRole('alert').textContent).toBe('Sua sessão expirou. Entre novamente.');
+    cleanup();
+    await browser.close();
+  }, 60_000);
+
   it("'Sair' with an unsent change asks first; cancelling keeps everything, confirming deletes the replica", async () => {
     const patient = await createPatient(t);
     const browser = new Browser(false);
