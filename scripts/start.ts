@@ -19,12 +19,14 @@ function expiryIntervalMs(value: string | undefined): number {
   return Number.isInteger(ms) && ms >= 500 ? ms : 60_000;
 }
 const appPort = Number(process.env.APP_PORT ?? 5173);
+/** Where the built PWA goes; a second product on other ports needs a directory of its own. */
+const distDir = process.env.APP_DIST_DIR ?? 'dist';
 const platform = await createPlatform(config);
 const apiUrl = await platform.listen();
 const { anonKey, serviceRoleKey } = platform.ctx.keys;
 
-await buildAppIfNeeded({ VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey });
-const appServer = await listenApp(createAppServer('dist'), appPort, config.host);
+await buildAppIfNeeded({ VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey }, distDir);
+const appServer = await listenApp(createAppServer(distDir), appPort, config.host);
 const appUrl = `http://${config.host}:${appPort}`;
 
 const accounts = await seedAccounts({

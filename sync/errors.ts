@@ -66,3 +66,18 @@ export function messageOf(failure: ServerFailure): string {
   if (failure.code.startsWith('23') && failure.details) return failure.details;
   return failure.message;
 }
+
+/**
+ * Whether a failed local write ran out of storage. IndexedDB reports a full disk as a
+ * `QuotaExceededError` DOMException; Dexie wraps it (`inner`), RxDB wraps that again
+ * (`parameters.error`, `cause`), so the chain is searched a few levels deep.
+ */
+export function isQuotaExceeded(error: unknown, depth = 0): boolean {
+  if (depth > 5 || typeof error !== 'object' || error === null) return false;
+  const e = error as { name?: unknown; inner?: unknown; cause?: unknown; parameters?: unknown };
+  if (e.name === 'QuotaExceededError') return true;
+  const parameters = e.parameters as { error?: unknown; errors?: unknown } | undefined;
+  const nested = [e.inner, e.cause, parameters?.error];
+  if (Array.isArray(parameters?.errors)) nested.push(...(parameters.errors as unknown[]));
+  return nested.some((n) => isQuotaExceeded(n, depth + 1));
+}

@@ -5,6 +5,8 @@
  */
 import { map, type Observable } from 'rxjs';
 import * as v from 'valibot';
+import { browserIndexedDb, deleteReplicaFiles, type IndexedDbSource } from './database.ts';
+import { isQuotaExceeded } from './errors.ts';
 import { startEngine, type EngineCore, type EngineOptions, type SyncEvent } from './engine.ts';
 import type { ReplicaDoc } from './row.ts';
 import type { AgendaMedicoDoc, GuiaDoc, MedicoDoc, PerfilDoc } from './schemas.ts';
@@ -34,8 +36,11 @@ export type {
   ServicoDoc,
 } from './schemas.ts';
 
-/** Why a write was not accepted locally; nothing was queued or stored. */
-export type WriteError = 'invalid-input' | 'not-allowed' | 'not-found';
+/**
+ * Why a write was not accepted locally; nothing was queued or stored. 'storage-full': the
+ * device has no room left (IndexedDB's QuotaExceededError); what was saved before stays.
+ */
+export type WriteError = 'invalid-input' | 'not-allowed' | 'not-found' | 'storage-full';
 
 /** Result of a local write: errors are values, never exceptions. */
 export type WriteResult<T = undefined> = { ok: true; value: T } | { ok: false; error: WriteError };
@@ -123,6 +128,8 @@ export type SyncEngine = {
     appointmentId: string,
     link: string,
   ): Promise<WriteResult<{ mutationId: string }>>;
+  /** How many queued changes have not reached the server yet (`status$`'s pendingMutations, now). */
+  pendingCount(): number;
   /** Forgets a rejected booking after the person has seen it. */
   dismissRejected(mutationId: string): Promise<void>;
 
@@ -156,6 +163,20 @@ export type SyncEngine = {
   signOut(): Promise<void>;
 };
 
+/**
+ * Runs a local write; a full disk becomes the 'storage-full' value instead of an exception
+ * (IndexedDB aborts the failed transaction, so earlier writes are untouched). Any other
+ * failure is a bug and is thrown.
+ */
+async function guarded<T>(write: () => Promise<WriteResult<T>>): Promise<WriteResult<T>> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isQuotaExceeded(error)) return { ok: false, error: 'storage-full' };
+    throw error;
+  }
+}
+
 function hhmmss(time: string): string {
   return time.length === 5 ? `${time}:00` : time;
 }
@@ -176,8 +197,10 @@ export async function createSyncEngine(opts: EngineOptions): Promise<SyncEngine>
   ): Promise<WriteResult<{ mutationId: string }>> {
     if (user?.role !== allowed) return { ok: false, error: 'not-allowed' };
     if (!v.is(Uuid, appointmentId)) return { ok: false, error: 'invalid-input' };
-    const m = await outbox.add(input, { id, appointmentId });
-    return { ok: true, value: { mutationId: m.id } };
+    return guarded(async () => {
+      const m = await outbox.add(input, { id, appointmentId });
+      return { ok: true, value: { mutationId: m.id } };
+    });
   }
 
   const action =
@@ -239,60 +262,70 @@ export async function createSyncEngine(opts: EngineOptions): Promise<SyncEngine>
         'medico',
       );
     },
+    pendingCount: () => outbox.current().mutations.filter((m) => m.state === 'pending').length,
     dismissRejected: (mutationId) => outbox.dismiss(mutationId),
 
-    async saveAvailabilityBlock(block) {
-      const parsed = v.safeParse(BlockInput, block);
-      if (!parsed.success) return { ok: false, error: 'invalid-input' };
-      const medicoId = await ownDoctorId();
-      const collection = db.collections.agenda_medico;
-      if (!medicoId || !collection) return { ok: false, error: 'not-allowed' };
-      const { id = core.newId(), hora_inicio, hora_fim, ...rest } = parsed.output;
-      const start = hhmmss(hora_inicio);
-      const end = hhmmss(hora_fim);
-      if (end <= start) return { ok: false, error: 'invalid-input' };
-      const existing = await collection.findOne(id).exec();
-      if (existing && existing.get('medico_id') !== medicoId)
-        return { ok: false, error: 'not-allowed' };
-      const fields = { ...rest, hora_inicio: start, hora_fim: end, status: 'disponivel' };
-      if (existing) await existing.incrementalPatch(fields);
-      else {
-        await collection.insert({
-          id,
-          medico_id: medicoId,
-          ...fields,
-          created_at: null,
-          updated_at: null,
-          server_modified: null,
-          _deleted: false,
-        });
-      }
-      return { ok: true, value: { id } };
+    saveAvailabilityBlock(block) {
+      return guarded(async () => {
+        const parsed = v.safeParse(BlockInput, block);
+        if (!parsed.success) return { ok: false, error: 'invalid-input' };
+        const medicoId = await ownDoctorId();
+        const collection = db.collections.agenda_medico;
+        if (!medicoId || !collection) return { ok: false, error: 'not-allowed' };
+        const { id = core.newId(), hora_inicio, hora_fim, ...rest } = parsed.output;
+        const start = hhmmss(hora_inicio);
+        const end = hhmmss(hora_fim);
+        if (end <= start) return { ok: false, error: 'invalid-input' };
+        const existing = await collection.findOne(id).exec();
+        if (existing && existing.get('medico_id') !== medicoId)
+          return { ok: false, error: 'not-allowed' };
+        const fields = { ...rest, hora_inicio: start, hora_fim: end, status: 'disponivel' };
+        if (existing) await existing.incrementalPatch(fields);
+        else {
+          await collection.insert({
+            id,
+            medico_id: medicoId,
+            ...fields,
+            created_at: null,
+            updated_at: null,
+            server_modified: null,
+            _deleted: false,
+          });
+        }
+        return { ok: true, value: { id } };
+      });
     },
-    async removeAvailabilityBlock(id) {
-      const medicoId = await ownDoctorId();
-      const doc = await db.collections.agenda_medico?.findOne(id).exec();
-      if (!doc) return { ok: false, error: 'not-found' };
-      if (!medicoId || doc.get('medico_id') !== medicoId)
-        return { ok: false, error: 'not-allowed' };
-      await doc.remove();
-      return { ok: true, value: undefined };
+    removeAvailabilityBlock(id) {
+      return guarded(async () => {
+        const medicoId = await ownDoctorId();
+        const doc = await db.collections.agenda_medico?.findOne(id).exec();
+        if (!doc) return { ok: false, error: 'not-found' };
+        if (!medicoId || doc.get('medico_id') !== medicoId)
+          return { ok: false, error: 'not-allowed' };
+        await doc.remove();
+        return { ok: true, value: undefined };
+      });
     },
-    async updateDoctorProfile(patch) {
-      const parsed = v.safeParse(DoctorProfilePatch, patch);
-      if (!parsed.success) return { ok: false, error: 'invalid-input' };
-      const doc = user?.role === 'medico' ? await ownDoc('medicos') : null;
-      if (!doc) return { ok: false, error: user?.role === 'medico' ? 'not-found' : 'not-allowed' };
-      await doc.incrementalPatch(parsed.output);
-      return { ok: true, value: undefined };
+    updateDoctorProfile(patch) {
+      return guarded(async () => {
+        const parsed = v.safeParse(DoctorProfilePatch, patch);
+        if (!parsed.success) return { ok: false, error: 'invalid-input' };
+        const doc = user?.role === 'medico' ? await ownDoc('medicos') : null;
+        if (!doc)
+          return { ok: false, error: user?.role === 'medico' ? 'not-found' : 'not-allowed' };
+        await doc.incrementalPatch(parsed.output);
+        return { ok: true, value: undefined };
+      });
     },
-    async updateProfile(patch) {
-      const parsed = v.safeParse(ProfilePatch, patch);
-      if (!parsed.success) return { ok: false, error: 'invalid-input' };
-      const doc = await ownDoc('perfis_usuarios');
-      if (!doc) return { ok: false, error: user ? 'not-found' : 'not-allowed' };
-      await doc.incrementalPatch(parsed.output);
-      return { ok: true, value: undefined };
+    updateProfile(patch) {
+      return guarded(async () => {
+        const parsed = v.safeParse(ProfilePatch, patch);
+        if (!parsed.success) return { ok: false, error: 'invalid-input' };
+        const doc = await ownDoc('perfis_usuarios');
+        if (!doc) return { ok: false, error: user ? 'not-found' : 'not-allowed' };
+        await doc.incrementalPatch(parsed.output);
+        return { ok: true, value: undefined };
+      });
     },
 
     resync: core.resync,
@@ -302,6 +335,17 @@ export async function createSyncEngine(opts: EngineOptions): Promise<SyncEngine>
     close: core.close,
     signOut: core.remove,
   };
+}
+
+/**
+ * Deletes a closed replica of `userId`, queue included (R1), without opening it: for the
+ * replica a refused session left behind when someone else signs in on the device.
+ */
+export async function deleteReplica(
+  userId: string,
+  indexedDB: IndexedDbSource = browserIndexedDb(),
+): Promise<void> {
+  await deleteReplicaFiles(indexedDB, userId);
 }
 
 /** The replica's type, for tests and tools that inspect it directly. */

@@ -12,7 +12,6 @@ const INPUTS = [
   'panda.config.ts',
   'package-lock.json',
 ];
-const STAMP = 'dist/.build-stamp';
 
 async function hashTree(path: string, hash: ReturnType<typeof createHash>): Promise<void> {
   const info = await stat(path).catch(() => undefined);
@@ -28,22 +27,25 @@ async function hashTree(path: string, hash: ReturnType<typeof createHash>): Prom
 }
 
 /**
- * Builds the PWA unless dist/ already holds a build of exactly these sources for exactly this
- * API (the URL and key are baked into the bundle), so `npm start` is fast after the first run.
+ * Builds the PWA unless `outDir` (default dist/) already holds a build of exactly these sources
+ * for exactly this API (the URL and key are baked into the bundle), so `npm start` is fast
+ * after the first run. A second product on other ports (an e2e spec's own server) builds into
+ * a directory of its own, so the first one keeps serving its bundle.
  */
-export async function buildAppIfNeeded(env: {
-  VITE_SUPABASE_URL: string;
-  VITE_SUPABASE_ANON_KEY: string;
-}) {
+export async function buildAppIfNeeded(
+  env: { VITE_SUPABASE_URL: string; VITE_SUPABASE_ANON_KEY: string },
+  outDir = 'dist',
+) {
+  const stamp = join(outDir, '.build-stamp');
   const hash = createHash('sha256').update(JSON.stringify(env));
   for (const input of INPUTS) await hashTree(input, hash);
   const digest = hash.digest('hex');
-  if ((await readFile(STAMP, 'utf8').catch(() => '')) === digest) return { built: false };
+  if ((await readFile(stamp, 'utf8').catch(() => '')) === digest) return { built: false };
   // The build's own report (a line per chunk) is for `npm run build`; here it would bury the
   // URLs and logins a newcomer is looking for, so it is shown only when the build fails.
   process.stdout.write('Building the app (first start, or its sources changed)…\n');
   const started = performance.now();
-  const result = spawnSync('npm', ['run', 'build', '--silent'], {
+  const result = spawnSync('npm', ['run', 'build', '--silent', '--', '--outDir', outDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
@@ -54,6 +56,6 @@ export async function buildAppIfNeeded(env: {
     throw new Error('The app build failed (npm run build); see the output above.');
   }
   process.stdout.write(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s.\n`);
-  await writeFile(STAMP, digest);
+  await writeFile(stamp, digest);
   return { built: true };
 }

@@ -2,12 +2,15 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { AuthProvider } from '@/session/auth-provider.tsx';
 import { TOAST_DURATION_MS } from '@/lib/toast.ts';
+import { SignOutConfirmationProvider } from '@/session/sign-out-confirmation.tsx';
 import { SyncProvider } from '@/session/sync-provider.tsx';
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <AuthProvider>
-      <SyncProvider>{children}</SyncProvider>
+      <SyncProvider>
+        <SignOutConfirmationProvider>{children}</SignOutConfirmationProvider>
+      </SyncProvider>
       <Toaster
         position="top-center"
         containerStyle={{ top: 72 }}

@@ -3,7 +3,11 @@ import type { Session, User } from '@supabase/supabase-js';
 import type { Profile, Role } from './profile.ts';
 
 export type AuthState = {
-  /** True until the stored session is known and, with a session, the first profile read ends. */
+  /**
+   * True until the person is known: at once from the stored session (even an expired one,
+   * read without the network), else after supabase-js's first answer; with a session and no
+   * cached profile, until the first profile read ends.
+   */
   loading: boolean;
   session: Session | null;
   user: User | null;
@@ -14,7 +18,15 @@ export type AuthState = {
    * them home, as the spec asks, instead of to a login screen.
    */
   signedOutByUser?: boolean;
+  /**
+   * The auth server refused the session (revoked, user deleted): the person was signed out
+   * without asking, is told so, and their unsent changes were kept (src/session/kept-queue.ts).
+   */
+  expired?: { userId: string; email: string | null };
 };
+
+/** What the person is told when the server ended their session. */
+export const SESSION_EXPIRED_MESSAGE = 'Sua sessão expirou. Entre novamente.';
 
 export type AuthContextValue = AuthState & {
   /** Signs out; a session the server no longer knows is treated as already signed out. */

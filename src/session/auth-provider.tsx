@@ -16,7 +16,13 @@ import {
 } from '@supabase/supabase-js';
 import * as v from 'valibot';
 import { getSupabase, type AppSupabaseClient } from '@/lib/supabase.ts';
-import { AuthContext, type AuthContextValue, type AuthState } from './auth-context.ts';
+import { showToast } from '@/lib/toast.ts';
+import {
+  AuthContext,
+  SESSION_EXPIRED_MESSAGE,
+  type AuthContextValue,
+  type AuthState,
+} from './auth-context.ts';
 import {
   fetchProfile,
   PROFILE_ATTEMPTS_FIRST,
@@ -28,6 +34,7 @@ import {
   type Role,
 } from './profile.ts';
 import { announceSignIn } from './sign-in-announcement.ts';
+import { forgetStoredSession, readStoredSession } from './stored-session.ts';
 import { SupabaseContext } from './supabase-context.ts';
 
 const SIGNED_OUT: AuthState = {
@@ -50,18 +57,64 @@ function isSessionGone(error: AuthError): boolean {
 
 type AuthProviderProps = { children: ReactNode; client?: AppSupabaseClient };
 
-/** Owns the session and the person's profile; every screen reads them through `useAuth()`. */
+/** Set before 'Sair' signs out, so every tab tells 'Sair' apart from a refused session. */
+const SIGN_OUT_MARK = 'saude-ja:signed-out-by-user';
+
+function markSignOut(userId: string | null, set: boolean): void {
+  try {
+    if (set && userId) localStorage.setItem(SIGN_OUT_MARK, userId);
+    else localStorage.removeItem(SIGN_OUT_MARK);
+  } catch {
+    // Without storage only this tab knows; another tab then says the session expired.
+  }
+}
+
+function signedOutByThisPerson(userId: string): boolean {
+  try {
+    return localStorage.getItem(SIGN_OUT_MARK) === userId;
+  } catch {
+    return false;
+  }
+}
+
+/** The state for a known person; the profile comes from the cache until it is read again. */
+function signedInState(session: Session): AuthState {
+  const cached = readCachedProfile(session.user.id);
+  return {
+    loading: cached === null,
+    session,
+    user: session.user,
+    profile: cached,
+    role: roleOf(cached, session.user),
+  };
+}
+
+/**
+ * Owns the session and the person's profile; every screen reads them through `useAuth()`.
+ *
+ * Who is signed in is a local fact (sync/SPEC.md A2): it is read from the stored session on
+ * the first render, whatever the token's expiry and without the network, and only two things
+ * end it — the person's own 'Sair', or supabase-js removing the session because the auth
+ * server refused its refresh token (an answer; a network failure keeps the session stored).
+ */
 export function AuthProvider({ children, client: clientProp }: AuthProviderProps) {
   const inherited = useContext(SupabaseContext);
   const client = clientProp ?? inherited ?? getSupabase();
-  const [state, setState] = useState<AuthState>({ ...SIGNED_OUT, loading: true });
+  const [initial] = useState(() => readStoredSession(client));
+  const [state, setState] = useState<AuthState>(() =>
+    initial ? signedInState(initial) : { ...SIGNED_OUT, loading: true },
+  );
   const signOutRequested = useRef(false);
-  const userIdRef = useRef<string | null>(null);
+  /** The auth event handler, also run by an offline 'Sair', which supabase-js does not hear. */
+  const handleRef = useRef<((event: AuthChangeEvent, session: Session | null) => void) | null>(
+    null,
+  );
+  const userRef = useRef<User | null>(initial?.user ?? null);
 
   const loadProfile = useCallback(
     async (user: User, attempts: number) => {
       const result = await fetchProfile(client, user.id, attempts);
-      if (userIdRef.current !== user.id) return;
+      if (userRef.current?.id !== user.id) return;
       setState((current) => {
         let profile: Profile | null;
         if (result.kind === 'found') profile = result.profile;
@@ -74,34 +127,63 @@ export function AuthProvider({ children, client: clientProp }: AuthProviderProps
     [client],
   );
 
+  // The stored person's profile is read again in the background; offline the cache stands.
   useEffect(() => {
-    function handle(event: AuthChangeEvent, session: Session | null) {
-      const user = session?.user ?? null;
-      const previousId = userIdRef.current;
-      userIdRef.current = user?.id ?? null;
-      if (!user || !session) {
-        setState({ ...SIGNED_OUT, signedOutByUser: signOutRequested.current });
-        signOutRequested.current = false;
+    if (initial) void loadProfile(initial.user, PROFILE_ATTEMPTS_FIRST);
+  }, [initial, loadProfile]);
+
+  useEffect(() => {
+    function signedOut(previous: User | null) {
+      // supabase-js reports one removal twice when it happens during its start-up (SIGNED_OUT
+      // and INITIAL_SESSION null): the second must not erase why the first signed out.
+      if (!previous) {
+        setState((current) => (current.loading ? { ...current, loading: false } : current));
         return;
       }
-      announceSignIn(event, user, previousId === null);
-      if (previousId !== user.id) {
-        const cached = readCachedProfile(user.id);
+      userRef.current = null;
+      const byUser = signOutRequested.current || signedOutByThisPerson(previous.id);
+      signOutRequested.current = false;
+      if (!byUser) {
         setState({
-          loading: cached === null,
-          session,
-          user,
-          profile: cached,
-          role: roleOf(cached, user),
+          ...SIGNED_OUT,
+          expired: { userId: previous.id, email: previous.email ?? null },
         });
+        showToast({ tone: 'error', title: SESSION_EXPIRED_MESSAGE });
+        return;
+      }
+      setState({ ...SIGNED_OUT, signedOutByUser: byUser });
+    }
+
+    function handle(event: AuthChangeEvent, session: Session | null) {
+      const previous = userRef.current;
+      if (!session) {
+        // supabase-js reports "no session" when it could not refresh an expiring token (no
+        // network, auth unreachable) although the session is still stored: the person is
+        // still signed in. Only a removed session (SIGNED_OUT, storage empty) ends it.
+        const stored = event === 'SIGNED_OUT' ? null : readStoredSession(client);
+        if (!stored) {
+          signedOut(previous);
+          return;
+        }
+        if (previous?.id === stored.user.id) return;
+        session = stored;
+      }
+      const user = session.user;
+      userRef.current = user;
+      announceSignIn(event, user, previous === null);
+      if (previous?.id !== user.id) {
+        markSignOut(null, false);
+        setState(signedInState(session));
         void loadProfile(user, PROFILE_ATTEMPTS_FIRST);
         return;
       }
-      setState((current) => ({ ...current, session, user }));
+      const refreshed = session;
+      setState((current) => ({ ...current, session: refreshed, user }));
       if (event === 'SIGNED_IN' || event === 'USER_UPDATED') {
         void loadProfile(user, PROFILE_ATTEMPTS_LATER);
       }
     }
+    handleRef.current = handle;
     const { data } = client.auth.onAuthStateChange((event, session) => {
       // supabase-js notifies while holding its auth lock; calling it back synchronously from
       // here (the profile read needs the token) would deadlock.
@@ -112,6 +194,12 @@ export function AuthProvider({ children, client: clientProp }: AuthProviderProps
 
   const signOut = useCallback(async () => {
     signOutRequested.current = true;
+    markSignOut(userRef.current?.id ?? null, true);
+    if (typeof navigator !== 'undefined' && !navigator.onLine) {
+      await forgetStoredSession(client);
+      setTimeout(() => handleRef.current?.('SIGNED_OUT', null), 0);
+      return;
+    }
     const { error } = await client.auth.signOut();
     if (error && !isSessionGone(error)) {
       console.error('Sign-out failed on the server; clearing the local session.', error);

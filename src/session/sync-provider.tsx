@@ -14,6 +14,8 @@ import type { SyncEngine, SyncUser } from '../../sync/index.ts';
 import { useAuth } from '@/session/auth-context.ts';
 import { useSupabase } from '@/session/supabase-context.ts';
 import { env } from '@/lib/config.ts';
+import { clearKeptQueue, readKeptQueue, writeKeptQueue } from './kept-queue.ts';
+import { requestPersistentStorage } from './storage-persistence.ts';
 
 /** The engine of the current session and whom it serves; `engine` is null while it opens. */
 export type SyncSession = {
@@ -55,25 +57,78 @@ type Holder = { key: string; user: SyncUser | null; engine: Promise<SyncEngine> 
  * mount opens it again. The holder is replaced only when the person changes.
  */
 let current: Holder | null = null;
+/** The last release of an engine; the next one opens only after it (same IndexedDB names). */
+let released: Promise<void> = Promise.resolve();
+
+/**
+ * What becomes of the engine of a person who leaves: 'Sair' deletes their replica and queue
+ * (R1); a session the server refused keeps them for that person's next sign-in; anything else
+ * (a visitor's cache, another person signing in straight away) just closes.
+ */
+type Handover = { kind: 'delete' } | { kind: 'keep'; email: string | null } | { kind: 'close' };
 
 function keyOf(user: SyncUser | null): string {
   return user ? `${user.role}:${user.id}` : 'visitor';
 }
 
-function acquire(user: SyncUser | null, open: (user: SyncUser | null) => Promise<SyncEngine>) {
+async function handOver(engine: SyncEngine, user: SyncUser | null, handover: Handover) {
+  if (handover.kind === 'delete') return engine.signOut();
+  if (handover.kind === 'keep' && user) {
+    writeKeptQueue({ userId: user.id, email: handover.email, pending: engine.pendingCount() });
+  }
+  return engine.close();
+}
+
+function release(handover: Handover): void {
+  const previous = current;
+  if (!previous) return;
+  current = null;
+  released = released
+    .then(() => previous.engine)
+    .then(
+      (engine) => handOver(engine, previous.user, handover),
+      () => undefined,
+    )
+    .catch((error: unknown) => console.error('Could not release the local replica.', error));
+}
+
+/**
+ * Before a signed-in person's replica opens: a replica kept for someone else after a refused
+ * session is deleted (the sign-in form said how many changes that discards); the person's
+ * own is simply reopened, and its queue is sent.
+ */
+async function prepareFor(user: SyncUser | null): Promise<void> {
+  const kept = readKeptQueue();
+  if (!user || !kept) return;
+  if (kept.userId !== user.id) {
+    const { deleteReplica } = await import('../../sync/index.ts');
+    await deleteReplica(kept.userId);
+  }
+  clearKeptQueue();
+}
+
+function acquire(
+  user: SyncUser | null,
+  open: (user: SyncUser | null) => Promise<SyncEngine>,
+  handover: Handover,
+) {
   const key = keyOf(user);
   if (current?.key === key) return current.engine;
-  const previous = current;
-  // Signing out deletes the person's replica and queue (R1); a visitor's cache is kept.
-  const released = previous
-    ? previous.engine.then(
-        (e) => (previous.user && !user ? e.signOut() : e.close()),
-        () => undefined,
-      )
-    : Promise.resolve();
-  const engine = released.then(() => open(user));
+  release(handover);
+  const engine = released.then(() => prepareFor(user)).then(() => open(user));
   current = { key, user, engine };
   return engine;
+}
+
+/** Queued changes of the signed-in person not yet sent; 0 without a signed-in replica. */
+export async function pendingChanges(): Promise<number> {
+  const holder = current;
+  if (!holder?.user) return 0;
+  try {
+    return (await holder.engine).pendingCount();
+  } catch {
+    return 0;
+  }
 }
 
 function userOfKey(key: string): SyncUser | null {
@@ -93,7 +148,7 @@ type SyncProviderProps = {
  * public replica only once a screen needs data — the landing page loads none of the engine.
  */
 export function SyncProvider({ children, serverUrl }: SyncProviderProps) {
-  const { loading, user, role } = useAuth();
+  const { loading, user, role, expired } = useAuth();
   const supabase = useSupabase();
   const [session, setSession] = useState<SyncSession>(CLOSED);
   const [demanded, setDemanded] = useState(false);
@@ -102,24 +157,43 @@ export function SyncProvider({ children, serverUrl }: SyncProviderProps) {
   const key = loading ? null : keyOf(user && role ? { id: user.id, role } : null);
   const wanted = key !== null && (signedIn || demanded || current?.key === key);
 
+  const expiredUserId = expired?.userId ?? null;
+  const expiredEmail = expired?.email ?? null;
+
   useEffect(() => {
-    if (key === null || !wanted) return;
+    if (key === null) return;
     const forUser = userOfKey(key);
+    const leaving = current?.user ?? null;
+    const handover: Handover =
+      leaving && !forUser
+        ? leaving.id === expiredUserId
+          ? { kind: 'keep', email: expiredEmail }
+          : { kind: 'delete' }
+        : { kind: 'close' };
+    // A person who leaves is released at once, even when no screen wants the visitor's data.
+    if (!wanted) {
+      if (leaving && current?.key !== key) release(handover);
+      return;
+    }
     let active = true;
     // The engine (RxDB, Dexie, rxjs) loads as its own chunk after the first paint: the first
     // screen needs none of it, and it is most of the app's JavaScript. Tabs of one person share
     // the replica and its queue; only the leader tab sends the queue (sync/SPEC.md Q1).
-    acquire(forUser, (u) =>
-      import('../../sync/index.ts').then(({ createSyncEngine }) =>
-        createSyncEngine({
-          supabase,
-          serverUrl: serverUrl ?? env.supabaseUrl,
-          user: u,
-          multiInstance: true,
-        }),
-      ),
+    acquire(
+      forUser,
+      (u) =>
+        import('../../sync/index.ts').then(({ createSyncEngine }) =>
+          createSyncEngine({
+            supabase,
+            serverUrl: serverUrl ?? env.supabaseUrl,
+            user: u,
+            multiInstance: true,
+          }),
+        ),
+      handover,
     ).then(
       (engine) => {
+        if (forUser) void requestPersistentStorage();
         if (active) setSession({ engine, user: forUser, failed: false });
       },
       (error: unknown) => {
@@ -130,7 +204,7 @@ export function SyncProvider({ children, serverUrl }: SyncProviderProps) {
     return () => {
       active = false;
     };
-  }, [key, wanted, supabase, serverUrl]);
+  }, [key, wanted, supabase, serverUrl, expiredUserId, expiredEmail]);
 
   const visible = key !== null && keyOf(session.user) === key ? session : CLOSED;
   const value = useMemo(() => ({ ...visible, demand }), [visible, demand]);

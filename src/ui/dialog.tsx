@@ -11,19 +11,29 @@ type DialogProps = {
   title: ReactNode;
   description?: ReactNode;
   children?: ReactNode;
+  /** The element to focus on open (default: the first focusable one). */
+  initialFocusEl?: () => HTMLElement | null;
 };
 
 /**
  * Modal dialog: Ark traps focus inside, restores it on close, closes on Escape and outside
  * click, and labels the content with its title and description.
  */
-export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  initialFocusEl,
+}: DialogProps) {
   return (
     <ArkDialog.Root
       open={open}
       onOpenChange={(details) => onOpenChange(details.open)}
       lazyMount
       unmountOnExit
+      {...(initialFocusEl ? { initialFocusEl } : {})}
     >
       <Portal>
         <ArkDialog.Backdrop className={styles.backdrop} />

@@ -20,4 +20,5 @@ export const ERROR_MESSAGES = {
   serverUnavailable: 'O servidor está indisponível no momento. Tente novamente em instantes.',
   invalidRequest: 'Não foi possível processar os dados enviados.',
   unknown: 'Ocorreu um erro inesperado. Tente novamente.',
+  storageFull: 'Sem espaço no dispositivo para salvar. Libere espaço e tente novamente.',
 } as const;

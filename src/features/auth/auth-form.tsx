@@ -20,6 +20,9 @@ import { TextField } from '@/ui/field.tsx';
 import { signIn, signUp } from './auth-actions.ts';
 import { PasswordField } from './password-field.tsx';
 import { useSupabase } from '@/session/supabase-context.ts';
+import { useKeptQueue } from '@/session/kept-queue.ts';
+import { Alert } from '@/ui/alert.tsx';
+import { discardWarningText, KeptQueueNotice } from './session-notices.tsx';
 
 export type AuthMode = 'login' | 'signup';
 
@@ -64,7 +67,20 @@ function LoginForm({ target, onSuccess, client }: LoginFormProps) {
     formState: { errors, isSubmitting },
   } = useForm({ resolver: valibotResolver(schema), defaultValues: { email: '', password: '' } });
 
+  const kept = useKeptQueue();
+  const [warnedFor, setWarnedFor] = useState<string | null>(null);
+  const discarding = (email: string) =>
+    kept !== null &&
+    kept.pending > 0 &&
+    kept.email !== null &&
+    kept.email.toLowerCase() !== email.trim().toLowerCase();
+
   const submit = handleSubmit(async ({ email, password }) => {
+    // Someone else's unsent changes are deleted when this person signs in: say so first.
+    if (discarding(email) && warnedFor !== email) {
+      setWarnedFor(email);
+      return;
+    }
     const outcome = await signIn(client, email, password);
     if (outcome.kind === 'failed') {
       showToast({ tone: 'error', title: outcome.title, description: outcome.description });
@@ -89,6 +105,11 @@ function LoginForm({ target, onSuccess, client }: LoginFormProps) {
         error={errors.password?.message}
         {...register('password')}
       />
+      {kept && warnedFor !== null && discarding(warnedFor) && (
+        <Alert tone="amber" role="alert">
+          {discardWarningText(kept)}
+        </Alert>
+      )}
       <Link
         to="/recuperar-senha"
         className={css({ alignSelf: 'flex-end', fontSize: 'sm' }) + ' ' + textLink}
@@ -211,8 +232,10 @@ export function AuthForm({
   const client = useSupabase();
   const canSignUp = target === 'paciente';
   const [mode, setMode] = useState<AuthMode>(canSignUp ? initialMode : 'login');
+  const kept = useKeptQueue();
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+      <KeptQueueNotice kept={kept} />
       {mode === 'login' || !canSignUp ? (
         <LoginForm target={target} onSuccess={onSuccess} client={client} />
       ) : (

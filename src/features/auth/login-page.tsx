@@ -3,7 +3,7 @@ import { css } from 'styled-system/css';
 import type { AuthTarget } from '@/domain/schemas/auth.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { PageSpinner } from '@/ui/spinner.tsx';
-import { dashboardPath, useAuth } from '@/session/auth-context.ts';
+import { dashboardPath, SESSION_EXPIRED_MESSAGE, useAuth } from '@/session/auth-context.ts';
 import { AuthForm } from './auth-form.tsx';
 import { AuthPageShell } from './auth-page-shell.tsx';
 import { readOrigin } from './navigation-state.ts';
@@ -24,7 +24,7 @@ const COPY: Record<AuthTarget, { title: string; description: string }> = {
  * back to the page that sent them here, else to their dashboard.
  */
 export function LoginPage({ target }: { target: AuthTarget }) {
-  const { loading, session, profile, role } = useAuth();
+  const { loading, session, profile, role, expired } = useAuth();
   const location = useLocation();
   if (loading) return <PageSpinner />;
   if (session && profile) {
@@ -33,6 +33,14 @@ export function LoginPage({ target }: { target: AuthTarget }) {
   const copy = COPY[target];
   return (
     <AuthPageShell title={copy.title} description={copy.description}>
+      {expired && (
+        <Alert
+          tone="amber"
+          role="alert"
+          title={SESSION_EXPIRED_MESSAGE}
+          className={css({ mb: '5' })}
+        />
+      )}
       {target === 'medico' && (
         <Alert tone="amber" title="Acesso Restrito" className={css({ mb: '5' })}>
           Esta área é exclusiva para médicos autorizados.

@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
 import {
   createContext,
   useCallback,
@@ -82,7 +83,10 @@ export function BookingFlowProvider({ children }: { children: ReactNode }) {
         showToast({
           tone: 'error',
           title: BOOKING_TEXTS.errorTitle,
-          description: BOOKING_TEXTS.errorDescription,
+          description:
+            result.error === 'storage-full'
+              ? ERROR_MESSAGES.storageFull
+              : BOOKING_TEXTS.errorDescription,
         });
         return;
       }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { of } from 'rxjs';
 import { css } from 'styled-system/css';
@@ -135,7 +136,10 @@ function Checkout({ state }: { state: CheckoutState }) {
       showToast({
         tone: 'error',
         title: 'Erro no Agendamento',
-        description: 'Não foi possível concluir seu agendamento agora. Tente novamente.',
+        description:
+          result.error === 'storage-full'
+            ? ERROR_MESSAGES.storageFull
+            : 'Não foi possível concluir seu agendamento agora. Tente novamente.',
       });
       return;
     }

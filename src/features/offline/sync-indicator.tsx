@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { css } from 'styled-system/css';
 import { useObservable, useOpenSyncEngine } from '@/session/sync-provider.tsx';
+import { InstallHint } from './install-hint.tsx';
 import { OFFLINE_LABEL, summarizeSync } from './sync-summary.ts';
 
 const MINUTE_MS = 60_000;
@@ -46,13 +47,14 @@ export function SyncIndicator() {
   const status$ = useMemo(() => engine?.status$ ?? null, [engine]);
   const status = useObservable(status$, null);
   const now = useMinuteClock();
-  if (!status) return null;
+  if (!status) return <InstallHint />;
   const summary = summarizeSync(status, now);
   const parts = [summary.offline ? OFFLINE_LABEL : null, summary.pending, summary.lastSynced];
   const text = parts.filter((p): p is string => p !== null);
 
   return (
     <div data-testid="sync-indicator">
+      <InstallHint />
       {summary.progress !== null && (
         <div
           className={track}

@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { pendingLabel, summarizeSync, syncedAgoLabel } from './sync-summary.ts';
+import { OFFLINE_LABEL, pendingLabel, summarizeSync, syncedAgoLabel } from './sync-summary.ts';
 
 const now = Temporal.Instant.from('2026-11-21T20:00:00Z');
 
@@ -70,5 +70,11 @@ describe('summarizeSync', () => {
       lastSynced: 'Última sincronização há 2 min',
       progress: null,
     });
+  });
+
+  it('tells an offline person their changes wait for the connection', () => {
+    expect(OFFLINE_LABEL).toBe(
+      'Você está offline — suas alterações serão enviadas quando a conexão voltar',
+    );
   });
 });

@@ -20,7 +20,12 @@ export type SyncSummary = {
   progress: number | null;
 };
 
-export const OFFLINE_LABEL = 'Você está offline';
+/**
+ * Offline, whatever the state of the session's token: writes keep queueing and are sent on
+ * reconnect (sync/SPEC.md A1, A2), so the person is told that, not that something failed.
+ */
+export const OFFLINE_LABEL =
+  'Você está offline — suas alterações serão enviadas quando a conexão voltar';
 
 export function pendingLabel(count: number): string | null {
   if (count <= 0) return null;

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
 import { css } from 'styled-system/css';
@@ -107,7 +108,10 @@ export function PatientDataTab() {
       showToast({
         tone: 'error',
         title: DADOS_TEXTS.errorTitle,
-        description: DADOS_TEXTS.errorDescription,
+        description:
+          result.error === 'storage-full'
+            ? ERROR_MESSAGES.storageFull
+            : DADOS_TEXTS.errorDescription,
       });
       return;
     }
