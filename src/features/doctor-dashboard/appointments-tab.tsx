@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { paginate } from '@/domain/appointments/pagination.ts';
 import type { MedicoDoc, SyncEngine } from '../../../sync/index.ts';
@@ -36,9 +36,11 @@ function pageLabel(page: number, pageCount: number): string {
 }
 
 type ListProps = {
+  tab: TabValue;
   items: readonly Indexed[];
   page: number;
-  onPage: (page: number) => void;
+  /** Stable across renders, so a page change re-renders only its own tab's list. */
+  onPage: (tab: TabValue, page: number) => void;
   empty: string;
   engine: SyncEngine;
   rejections: ReadonlyMap<string, ActionRejection>;
@@ -82,7 +84,7 @@ const AppointmentList = memo(function AppointmentList(props: ListProps) {
             size="sm"
             variant="outline"
             disabled={!current.hasPrevious}
-            onClick={() => props.onPage(current.page - 1)}
+            onClick={() => props.onPage(props.tab, current.page - 1)}
           >
             {T.previous}
           </Button>
@@ -93,7 +95,7 @@ const AppointmentList = memo(function AppointmentList(props: ListProps) {
             size="sm"
             variant="outline"
             disabled={!current.hasNext}
-            onClick={() => props.onPage(current.page + 1)}
+            onClick={() => props.onPage(props.tab, current.page + 1)}
           >
             {T.next}
           </Button>
@@ -112,6 +114,10 @@ export function AppointmentsTab(_props: { doctor: MedicoDoc }) {
   const [pages, setPages] = useState({ proximas: 1, historico: 1 });
   // Typing stays responsive with thousands of rows: the list follows a step behind if it must.
   const deferredQuery = useDeferredValue(query);
+  const setPage = useCallback(
+    (value: TabValue, page: number) => setPages((p) => ({ ...p, [value]: page })),
+    [],
+  );
 
   const lists = useMemo(() => (appointments ? doctorLists(appointments) : null), [appointments]);
   const upcoming = useMemo(
@@ -135,9 +141,10 @@ export function AppointmentsTab(_props: { doctor: MedicoDoc }) {
   const listProps = (value: TabValue, items: readonly Indexed[], empty: string) =>
     engine && (
       <AppointmentList
+        tab={value}
         items={items}
         page={pages[value]}
-        onPage={(page) => setPages((p) => ({ ...p, [value]: page }))}
+        onPage={setPage}
         empty={searching ? T.noMatch : empty}
         engine={engine}
         rejections={rejections}
