@@ -256,35 +256,38 @@ export function DoctorAppointmentCard({
           }}
         />
       )}
-      <Dialog
-        open={cancelOpen}
-        onOpenChange={setCancelOpen}
-        title={T.cancelTitle}
-        description={T.cancelDescription}
-      >
-        <div
-          className={css({
-            mt: '6',
-            display: 'flex',
-            gap: '3',
-            justifyContent: 'flex-end',
-            flexWrap: 'wrap',
-          })}
+      {/* Mounted only while asked: a closed dialog per card still costs each page change. */}
+      {cancelOpen && (
+        <Dialog
+          open={cancelOpen}
+          onOpenChange={setCancelOpen}
+          title={T.cancelTitle}
+          description={T.cancelDescription}
         >
-          <Button variant="outline" onClick={() => setCancelOpen(false)}>
-            {T.cancelBack}
-          </Button>
-          <Button
-            variant="destructive"
-            onClick={() => {
-              setCancelOpen(false);
-              void run('cancel', () => engine.cancel(a.id));
-            }}
+          <div
+            className={css({
+              mt: '6',
+              display: 'flex',
+              gap: '3',
+              justifyContent: 'flex-end',
+              flexWrap: 'wrap',
+            })}
           >
-            {T.cancelConfirm}
-          </Button>
-        </div>
-      </Dialog>
+            <Button variant="outline" onClick={() => setCancelOpen(false)}>
+              {T.cancelBack}
+            </Button>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                setCancelOpen(false);
+                void run('cancel', () => engine.cancel(a.id));
+              }}
+            >
+              {T.cancelConfirm}
+            </Button>
+          </div>
+        </Dialog>
+      )}
     </Card>
   );
 }
