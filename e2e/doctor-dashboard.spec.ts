@@ -63,6 +63,7 @@ for (const size of SIZES) {
   test(`a doctor's first access and day, live with the patient (${size.name})`, async ({
     browser,
   }) => {
+    test.setTimeout(180_000);
     const { doctor, patient, patientContext } = await newPages(browser, size.viewport);
     const person = newPatient(`medico-${size.name}`);
     await registeredPatient(patient, person);
@@ -118,9 +119,13 @@ for (const size of SIZES) {
       route.fulfill({ contentType: 'text/html', body: '<title>Sala</title>' }),
     );
     const secondItem = appointments(patient).filter({ hasText: `às ${second.time}` });
-    const popup = patient.waitForEvent('popup');
-    await secondItem.getByRole('button', { name: 'Entrar na sala' }).click();
-    await (await popup).waitForURL(room);
+    // The link reaches the patient's open list live; until it has, the click only says
+    // 'Link não disponível', so the room is asked for again.
+    await expect(async () => {
+      const popup = patient.waitForEvent('popup', { timeout: 2_000 });
+      await secondItem.getByRole('button', { name: 'Entrar na sala' }).click();
+      await (await popup).waitForURL(room, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
 
     // Cancelling asks first; then the slot is free again for everyone.
     await secondCard.getByRole('button', { name: 'Cancelar consulta' }).click();
