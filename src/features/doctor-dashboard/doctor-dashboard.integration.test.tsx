@@ -387,6 +387,8 @@ describe('doctor dashboard: hoje and guides', () => {
     const join = within(rows[2]!).getByRole('link', { name: 'Entrar na sala' });
     expect(join.getAttribute('href')).toBe('https://meet.example.com/hoje');
     expect(within(rows[1]!).queryByRole('link', { name: 'Entrar na sala' })).toBeNull();
+    expect(within(rows[1]!).getByText('Sem link da sala')).toBeTruthy();
+    expect(within(rows[0]!).queryByText('Sem link da sala')).toBeNull();
   });
 
   it("opens the guide of the doctor's appointment from the replica, with no network", async () => {

@@ -124,7 +124,8 @@ function TodayRow({ appointment: a, isNext }: { appointment: AppointmentView; is
           >
             {T.join}
           </a>
-        ) : (
+        ) : a.status === 'atendido' ? null : (
+          // An attended consultation needs no room; a coming one without a link says so.
           <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{T.noLink}</span>
         )}
       </div>
