@@ -1,5 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { E2E_API_URL } from '../playwright.config.ts';
 import { DEV_JWT_SECRET } from '../supabase/local/config.ts';
 import { deriveApiKeys } from '../supabase/local/jwt.ts';
@@ -146,4 +148,70 @@ export async function installApp(page: Page): Promise<void> {
 
 export function appointments(page: Page): Locator {
   return page.getByTestId('appointment');
+}
+
+const NO_SESSION_STORE = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  // Node 20 has no WebSocket of its own; supabase-js wants one even when no channel is opened.
+  realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+};
+
+/** The API's keys, as `npm run keys` derives them (the dev JWT secret unless one is set). */
+function apiKeys() {
+  return deriveApiKeys(process.env.JWT_SECRET ?? DEV_JWT_SECRET);
+}
+
+/** The API's service-role client, for arranging and checking server state. */
+export async function serviceClient(): Promise<SupabaseClient> {
+  return createClient(E2E_API_URL, (await apiKeys()).serviceRoleKey, NO_SESSION_STORE);
+}
+
+/** Another session of `email` (another device), outside the browser. */
+export async function otherSession(email: string, password: string): Promise<SupabaseClient> {
+  const client = createClient(E2E_API_URL, (await apiKeys()).anonKey, NO_SESSION_STORE);
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return client;
+}
+
+export const ANA = { email: 'ana.ribeiro@saudeja.example', name: 'Ana Ribeiro' } as const;
+
+/**
+ * Gives a fixed doctor a fresh one-time password, flagged for change at first login — the state
+ * `npm start` leaves the account in when it creates it and prints the password (which the
+ * tests cannot read from the server's output).
+ */
+export async function oneTimePassword(email: string): Promise<string> {
+  const admin = await serviceClient();
+  const { data, error } = await admin
+    .from('perfis_usuarios')
+    .select('id')
+    .eq('email', email)
+    .single<{ id: string }>();
+  if (error) throw error;
+  const password = `otp-${randomUUID()}`;
+  const updated = await admin.auth.admin.updateUserById(data.id, {
+    password,
+    user_metadata: { require_password_change: true },
+  });
+  if (updated.error) throw updated.error;
+  return password;
+}
+
+/** /acesso-medico with the one-time password → the forced change → the doctor's dashboard. */
+export async function doctorFirstAccess(page: Page, email: string): Promise<string> {
+  const temporary = await oneTimePassword(email);
+  await page.goto('/acesso-medico');
+  const form = page.getByRole('form', { name: 'Entrar' });
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Senha', { exact: true }).fill(temporary);
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/conta\/alterar-senha\?source=required$/);
+  await expect(page.getByText('Crie sua nova senha')).toBeVisible();
+  const chosen = `nova-${randomUUID().slice(0, 8)}`;
+  await page.getByLabel('Nova Senha', { exact: true }).fill(chosen);
+  await page.getByLabel('Confirmar Nova Senha', { exact: true }).fill(chosen);
+  await page.getByRole('button', { name: 'Salvar Nova Senha' }).click();
+  await expect(page).toHaveURL(/\/medico\/dashboard/);
+  return chosen;
 }

@@ -40,9 +40,10 @@ import { createViews, type Views } from './views.ts';
 
 export type SyncUser = { id: string; role: 'paciente' | 'medico' };
 
-/** Something the UI may want to tell the person about (O5, P3, P4). */
+/** Something the UI may want to tell the person about (O5, O7, P3, P4). */
 export type SyncEvent =
   | { type: 'mutation-rejected'; mutation: Mutation; reason: string; message: string }
+  | { type: 'mutation-applied'; mutation: Mutation; message: string | null }
   | { type: 'write-conflict'; report: ConflictReport }
   | { type: 'write-rejected'; rejection: WriteRejection };
 
@@ -309,6 +310,7 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
         if (live) requestPull(live);
       }
     },
+    onApplied: (mutation, message) => events$.next({ type: 'mutation-applied', mutation, message }),
     onBusy: (busy) => status.setSending(busy),
     onError: (message) => status.error('outbox', message),
   });

@@ -85,7 +85,7 @@ export type ProfilePatch = v.InferInput<typeof ProfilePatch>;
 export type SyncEngine = {
   /** Online state, pending mutations, last sync time, first-sync progress, errors (S1). */
   status$: Observable<SyncStatus>;
-  /** Rejections and conflicts to show as toasts (O5, P3, P4). Hot: subscribe early. */
+  /** Applied and rejected actions, conflicts, to show as toasts (O5, O7, P3, P4). Hot. */
   events$: Observable<SyncEvent>;
   /** Public, active doctors, oldest first (the booking page's cards). */
   doctors$: Observable<MedicoDoc[]>;

@@ -67,6 +67,8 @@ export type OutboxDeps = {
   /** Puts the server's rows in the replica and resolves once they are stored (O6). */
   applyServerRows(outcome: Extract<RpcOutcome, { kind: 'applied' }>): Promise<void>;
   onRejected(rejected: Mutation[]): void;
+  /** A mutation the server applied, once its rows are stored and it left the queue (O7). */
+  onApplied(mutation: Mutation, message: string | null): void;
   onBusy(busy: boolean): void;
   /** Failures of the queue itself (e.g. storage), for the status observable. */
   onError(message: string): void;
@@ -137,6 +139,7 @@ export async function openOutbox(deps: OutboxDeps): Promise<Outbox> {
             ? outcome.appointment.id
             : undefined;
         await modify((s) => markApplied(s, m.id, serverId));
+        deps.onApplied(m, outcome.message);
         return;
       }
       case 'rejected': {

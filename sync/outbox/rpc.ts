@@ -10,6 +10,8 @@ export type RpcOutcome =
       /** The appointment as the server now has it (returned by the RPC or read after it). */
       appointment: ServerRow | null;
       guide: ServerRow | null;
+      /** The server's own words for a flag-returning RPC (cancel: 'Agendamento cancelado…'). */
+      message: string | null;
     }
   | { kind: 'rejected'; rejection: Rejection }
   | { kind: 'transient'; error: string };
@@ -101,12 +103,13 @@ export async function sendMutation(
   const row = firstRow(result.data as unknown);
   switch (call.returns) {
     case 'appointment':
-      return { kind: 'applied', appointment: row, guide: null };
+      return { kind: 'applied', appointment: row, guide: null, message: null };
     case 'guide':
       return {
         kind: 'applied',
         appointment: await readAppointment(client, session, appointmentId),
         guide: row,
+        message: null,
       };
     case 'flag':
       if (row?.success === false) {
@@ -122,6 +125,7 @@ export async function sendMutation(
         kind: 'applied',
         appointment: await readAppointment(client, session, appointmentId),
         guide: null,
+        message: typeof row?.message === 'string' ? row.message : null,
       };
   }
 }

@@ -39,6 +39,23 @@ describe('live replication', () => {
     expect(pulls(phone, 'agendamentos')).toBe(before);
   });
 
+  it("[L1][R6] a new patient's booking reaches the doctor's open replica with the patient's profile joined", async () => {
+    const doctor = await createDoctor(bed.t);
+    const laptop = await device(doctor, 'medico');
+    // The patient signs up after the doctor's first sync: their profile is older than nothing
+    // the doctor has, but it was written before the booking that lets the doctor read it.
+    const patient = await createPatient(bed.t);
+    const client = await signedInClient(bed.t, patient);
+    const { data, error } = await client
+      .rpc('paciente_agendar', { p_medico_id: doctor.medicoId, p_horario_inicio: slot(5) })
+      .single<{ id: string }>();
+    if (error) throw error;
+    const [joined] = await until(laptop.sync.appointments$, (l) =>
+      l.some((x) => x.id === data.id && x.paciente !== null),
+    );
+    expect(joined?.paciente).toMatchObject({ id: patient.id, email: patient.email });
+  });
+
   it('[L2][R8] a resync right after an RPC result was stored still pulls that collection', async () => {
     const doctor = await createDoctor(bed.t);
     const phone = await device(await createPatient(bed.t), 'paciente');

@@ -119,6 +119,62 @@ describe('outbox', () => {
     expect(laptop.net.lost).toHaveLength(1);
   });
 
+  it('[O7] each applied action is announced once, after the replica shows it; a cancellation with the server message; a rejection is not', async () => {
+    const doctor = await createDoctor(bed.t);
+    const patient = await signedInClient(bed.t, await createPatient(bed.t));
+    const booked: string[] = [];
+    for (const n of [14, 16]) {
+      const { error, ...result } = await patient.rpc('paciente_agendar', {
+        p_medico_id: doctor.medicoId,
+        p_horario_inicio: slot(n),
+      });
+      if (error) throw error;
+      booked.push((result.data as { id: string }).id);
+    }
+    const [paid, cancelled] = booked as [string, string];
+    const { device: laptop } = await bed.signedIn(doctor, 'medico');
+    await until(laptop.sync.appointments$, (l) => l.length === 2);
+    const events: SyncEvent[] = [];
+    const seenWhenApplied: (string | null | undefined)[] = [];
+    let latest: AppointmentView[] = [];
+    const list = laptop.sync.appointments$.subscribe((l) => (latest = l));
+    const sub = laptop.sync.events$.subscribe((e) => {
+      events.push(e);
+      if (e.type === 'mutation-applied') {
+        const row = latest.find((a) => a.id === e.mutation.appointmentId);
+        seenWhenApplied.push(
+          row ? `${row.sync.state}:${row.pagamento_status}:${row.status}` : null,
+        );
+      }
+    });
+
+    laptop.offline();
+    const pay = await laptop.sync.confirmPayment(paid);
+    const cancel = await laptop.sync.cancel(cancelled);
+    // Refused by the server: a cancelled appointment cannot be checked in.
+    const checkIn = await laptop.sync.checkIn(cancelled);
+    if (!pay.ok || !cancel.ok || !checkIn.ok) throw new Error('actions were not queued');
+    expect(events).toEqual([]);
+    const refused = until(laptop.sync.events$, (e) => e.type === 'mutation-rejected');
+    laptop.online();
+    // The check-in is sent last (O3): its rejection ends the queue.
+    await refused;
+    await until(laptop.sync.appointments$, (l) => l.every((a) => a.sync.state === 'synced'));
+    sub.unsubscribe();
+    list.unsubscribe();
+
+    const applied = events.filter((e) => e.type === 'mutation-applied');
+    expect(applied.map((e) => [e.mutation.id, e.mutation.kind, e.message])).toEqual([
+      [pay.value.mutationId, 'confirm_payment', null],
+      [cancel.value.mutationId, 'cancel', 'Agendamento cancelado com sucesso.'],
+    ]);
+    // The list already held the server's rows: the paid one synced; the cancelled one with the
+    // server's cancelled payment, its queued check-in still laid over it.
+    expect(seenWhenApplied).toEqual(['synced:pago:confirmado', 'pending:cancelado:atendido']);
+    const rejected = events.filter((e) => e.type === 'mutation-rejected');
+    expect(rejected.map((e) => e.mutation.id)).toEqual([checkIn.value.mutationId]);
+  });
+
   it("[O5][O6] two patients, one slot: the offline loser's booking is rejected with the server's message, the slot shows taken, and the rest of the queue goes through", async () => {
     const doctor = await createDoctor(bed.t);
     const { device: winner } = await bed.patientDevice();

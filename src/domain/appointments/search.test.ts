@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterBySearch, matchesSearch } from './search.ts';
+import { filterBySearch, foldForSearch, keyMatches, matchesSearch, searchKeyOf } from './search.ts';
 
 const row = { patientName: 'João da Conceição', protocol: 'SJ-2026-000123' };
 
@@ -36,5 +36,16 @@ describe('matchesSearch', () => {
       protocol: i.protocolo,
     }));
     expect(found.map((i) => i.id)).toEqual([2]);
+  });
+});
+
+describe('searchKeyOf / keyMatches', () => {
+  it('matches within one field, never across the name and the protocol', () => {
+    const key = searchKeyOf({ patientName: 'Ana Luz', protocol: 'SJ-1' });
+    expect(keyMatches(key, foldForSearch('LUZ'))).toBe(true);
+    expect(keyMatches(key, foldForSearch('sj-1'))).toBe(true);
+    expect(keyMatches(key, 'luzsj')).toBe(false);
+    expect(keyMatches(key, '')).toBe(true);
+    expect(keyMatches(searchKeyOf({ patientName: null, protocol: null }), 'a')).toBe(false);
   });
 });

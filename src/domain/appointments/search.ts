@@ -12,13 +12,22 @@ export function foldForSearch(value: string): string {
     .trim();
 }
 
+/**
+ * Both fields folded once, apart (a separator no query holds keeps a match inside one field),
+ * so a list of thousands is folded when it changes, not on every keystroke.
+ */
+export function searchKeyOf(fields: SearchFields): string {
+  return `${foldForSearch(fields.patientName ?? '')}\u0000${foldForSearch(fields.protocol ?? '')}`;
+}
+
+/** `needle` already folded (`foldForSearch`); blank matches all. */
+export function keyMatches(key: string, needle: string): boolean {
+  return needle === '' || key.includes(needle);
+}
+
 /** Case- and accent-insensitive substring match on patient name or protocol; blank matches all. */
 export function matchesSearch(fields: SearchFields, query: string): boolean {
-  const needle = foldForSearch(query);
-  if (needle === '') return true;
-  return [fields.patientName, fields.protocol].some(
-    (value) => value != null && foldForSearch(value).includes(needle),
-  );
+  return keyMatches(searchKeyOf(fields), foldForSearch(query).replaceAll('\u0000', ''));
 }
 
 export function filterBySearch<T>(

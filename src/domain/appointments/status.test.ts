@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  appointmentStateOf,
   isAppointmentStatus,
   isBookedStatus,
   isClosedStatus,
@@ -39,5 +40,20 @@ describe('status predicates', () => {
     [null, false],
   ] as const)('isPaid(%s) = %s', (pagamento_status, expected) => {
     expect(isPaid({ pagamento_status })).toBe(expected);
+  });
+});
+
+describe('appointmentStateOf', () => {
+  it('keeps a known status with its payment, and refuses an unknown or missing one', () => {
+    expect(appointmentStateOf({ status: 'confirmado', pagamento_status: 'pago' })).toEqual({
+      status: 'confirmado',
+      pagamento_status: 'pago',
+    });
+    expect(appointmentStateOf({ status: 'atendido', pagamento_status: undefined })).toEqual({
+      status: 'atendido',
+      pagamento_status: null,
+    });
+    expect(appointmentStateOf({ status: 'arquivado', pagamento_status: 'pago' })).toBeNull();
+    expect(appointmentStateOf({ status: null, pagamento_status: 'pago' })).toBeNull();
   });
 });

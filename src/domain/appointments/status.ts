@@ -41,3 +41,16 @@ export function isClosedStatus(status: string): boolean {
 export function isPaid(state: Pick<AppointmentState, 'pagamento_status'>): boolean {
   return state.pagamento_status === 'pago';
 }
+
+/**
+ * The rule-relevant state of a row as stored (status is a plain string there); null for a
+ * status this version does not know, which no list, badge or action rule should guess about.
+ */
+export function appointmentStateOf(row: {
+  status: string | null | undefined;
+  pagamento_status: string | null | undefined;
+}): AppointmentState | null {
+  const status = row.status;
+  if (!status || !isAppointmentStatus(status)) return null;
+  return { status, pagamento_status: row.pagamento_status ?? null };
+}

@@ -7,7 +7,7 @@ import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
 import { showToast } from '@/lib/toast.ts';
 import { AvailabilityGrid } from './availability-grid.tsx';
 import { useBookingFlow } from './booking-flow.tsx';
-import { useNow } from './use-now.ts';
+import { useNow } from '@/lib/use-now.ts';
 
 export const LIVE_TEXTS = {
   title: 'Agenda atualizada em tempo real!',

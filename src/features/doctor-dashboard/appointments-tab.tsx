@@ -1,12 +1,201 @@
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
-import type { MedicoDoc } from '../../../sync/index.ts';
+import { paginate } from '@/domain/appointments/pagination.ts';
+import type { MedicoDoc, SyncEngine } from '../../../sync/index.ts';
+import { useSyncSession } from '@/session/sync-provider.tsx';
+import { Alert } from '@/ui/alert.tsx';
+import { Button } from '@/ui/button.tsx';
+import { TextField } from '@/ui/field.tsx';
+import { Skeleton } from '@/ui/skeleton.tsx';
+import { Tabs } from '@/ui/tabs.tsx';
+import { useDoctorFeedback, type ActionRejection } from './action-feedback.tsx';
+import { DoctorAppointmentCard } from './doctor-appointment-card.tsx';
+import { doctorLists, filterIndexed, type Indexed } from './doctor-lists.ts';
 
-/** The 'Consultas' section of the doctor's dashboard. */
-export function AppointmentsTab({ doctor }: { doctor: MedicoDoc }) {
+export const CONSULTAS_TEXTS = {
+  title: 'Consultas',
+  upcoming: 'Próximas',
+  history: 'Histórico',
+  tabsLabel: 'Consultas do médico',
+  search: 'Buscar por paciente ou protocolo',
+  searchPlaceholder: 'Ex.: Maria Silva ou SJ-2026-…',
+  emptyUpcoming: 'Nenhuma consulta agendada.',
+  emptyHistory: 'Nenhuma consulta no histórico.',
+  noMatch: 'Nenhuma consulta encontrada para esta busca.',
+  previous: 'Anterior',
+  next: 'Próxima',
+  loadError: 'Erro ao buscar consultas',
+  loadErrorDescription: 'Não foi possível abrir os dados salvos neste aparelho.',
+} as const;
+
+const T = CONSULTAS_TEXTS;
+type TabValue = 'proximas' | 'historico';
+
+function pageLabel(page: number, pageCount: number): string {
+  return `Página ${page} de ${pageCount}`;
+}
+
+type ListProps = {
+  tab: TabValue;
+  items: readonly Indexed[];
+  page: number;
+  /** Stable across renders, so a page change re-renders only its own tab's list. */
+  onPage: (tab: TabValue, page: number) => void;
+  empty: string;
+  engine: SyncEngine;
+  rejections: ReadonlyMap<string, ActionRejection>;
+  onDismissRejection: (appointmentId: string) => void;
+};
+
+/** One tab's page of cards and its own page counter (spec §9: 10 per page per tab). */
+const AppointmentList = memo(function AppointmentList(props: ListProps) {
+  const current = paginate(props.items, props.page);
+  if (props.items.length === 0) {
+    return <p className={css({ color: 'fg.muted', py: '6' })}>{props.empty}</p>;
+  }
   return (
-    <div>
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>Consultas</h1>
-      <p className={css({ mt: '2', color: 'fg.muted' })}>{doctor.public_name}</p>
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <ul
+        data-testid="doctor-appointments"
+        className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
+      >
+        {current.items.map(({ view }) => (
+          <li key={view.id}>
+            <DoctorAppointmentCard
+              appointment={view}
+              engine={props.engine}
+              rejection={props.rejections.get(view.id)}
+              onDismissRejection={props.onDismissRejection}
+            />
+          </li>
+        ))}
+      </ul>
+      {current.pageCount > 1 && (
+        <nav
+          aria-label="Paginação"
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: '3',
+          })}
+        >
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={!current.hasPrevious}
+            onClick={() => props.onPage(props.tab, current.page - 1)}
+          >
+            {T.previous}
+          </Button>
+          <span aria-live="polite" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            {pageLabel(current.page, current.pageCount)}
+          </span>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={!current.hasNext}
+            onClick={() => props.onPage(props.tab, current.page + 1)}
+          >
+            {T.next}
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+});
+
+/** consultas: the doctor's upcoming and past appointments from the replica, live. */
+export function AppointmentsTab(_props: { doctor: MedicoDoc }) {
+  const { engine, failed } = useSyncSession();
+  const { appointments, rejections, dismissRejection } = useDoctorFeedback();
+  const [tab, setTab] = useState<TabValue>('proximas');
+  const [query, setQuery] = useState('');
+  const [pages, setPages] = useState({ proximas: 1, historico: 1 });
+  // Typing stays responsive with thousands of rows: the list follows a step behind if it must.
+  const deferredQuery = useDeferredValue(query);
+  const setPage = useCallback(
+    (value: TabValue, page: number) => setPages((p) => ({ ...p, [value]: page })),
+    [],
+  );
+
+  const lists = useMemo(() => (appointments ? doctorLists(appointments) : null), [appointments]);
+  const upcoming = useMemo(
+    () => (lists ? filterIndexed(lists.upcoming, deferredQuery) : []),
+    [lists, deferredQuery],
+  );
+  const history = useMemo(
+    () => (lists ? filterIndexed(lists.history, deferredQuery) : []),
+    [lists, deferredQuery],
+  );
+
+  if (failed) {
+    return (
+      <Alert tone="destructive" role="alert" title={T.loadError}>
+        <p>{T.loadErrorDescription}</p>
+      </Alert>
+    );
+  }
+
+  const searching = deferredQuery.trim() !== '';
+  const listProps = (value: TabValue, items: readonly Indexed[], empty: string) =>
+    engine && (
+      <AppointmentList
+        tab={value}
+        items={items}
+        page={pages[value]}
+        onPage={setPage}
+        empty={searching ? T.noMatch : empty}
+        engine={engine}
+        rejections={rejections}
+        onDismissRejection={dismissRejection}
+      />
+    );
+
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{T.title}</h1>
+      <TextField
+        label={T.search}
+        type="search"
+        placeholder={T.searchPlaceholder}
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setPages({ proximas: 1, historico: 1 });
+        }}
+      />
+      {!lists ? (
+        <div
+          aria-busy="true"
+          aria-label="Carregando consultas"
+          className={css({ display: 'grid', gap: '3' })}
+        >
+          <Skeleton className={css({ h: '40' })} />
+          <Skeleton className={css({ h: '40' })} />
+        </div>
+      ) : (
+        // Which search the shown lists answer: tests and bench/web wait on it.
+        <div data-testid="consultas-results" data-query={deferredQuery}>
+          <Tabs
+            label={T.tabsLabel}
+            value={tab}
+            onValueChange={(value) => setTab(value === 'historico' ? 'historico' : 'proximas')}
+            items={[
+              {
+                value: 'proximas',
+                label: `${T.upcoming} (${upcoming.length})`,
+                content: listProps('proximas', upcoming, T.emptyUpcoming),
+              },
+              {
+                value: 'historico',
+                label: `${T.history} (${history.length})`,
+                content: listProps('historico', history, T.emptyHistory),
+              },
+            ]}
+          />
+        </div>
+      )}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { Card } from '@/ui/card.tsx';
 import { Container } from '@/ui/container.tsx';
 import { DashboardShell } from '@/ui/dashboard-shell.tsx';
 import { PageSpinner } from '@/ui/spinner.tsx';
+import { DoctorActionFeedback } from './action-feedback.tsx';
 import { AppointmentsTab } from './appointments-tab.tsx';
 import { FinanceTab } from './finance-tab.tsx';
 import { HelpTab } from './help-tab.tsx';
@@ -133,7 +134,7 @@ export function DoctorDashboardPage() {
         signOutLabel={DOCTOR_DASHBOARD_TEXTS.signOut}
         onSignOut={() => void signOut()}
       >
-        {CONTENT[current](own.doctor)}
+        <DoctorActionFeedback>{CONTENT[current](own.doctor)}</DoctorActionFeedback>
       </DashboardShell>
     </Container>
   );

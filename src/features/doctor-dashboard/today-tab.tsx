@@ -1,12 +1,180 @@
-import { css } from 'styled-system/css';
-import type { MedicoDoc } from '../../../sync/index.ts';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { css, cx } from 'styled-system/css';
+import { canPatientJoin } from '@/domain/appointments/actions.ts';
+import { appointmentStateOf, isPaid } from '@/domain/appointments/status.ts';
+import { todayAgenda } from '@/domain/appointments/today.ts';
+import { formatLongDate, formatShortTime } from '@/domain/time/display.ts';
+import { parseInstant } from '@/domain/time/zone.ts';
+import type { AppointmentView, MedicoDoc } from '../../../sync/index.ts';
+import { useNow } from '@/lib/use-now.ts';
+import { PendingMarker } from '@/ui/appointment-parts.tsx';
+import { Badge } from '@/ui/badge.tsx';
+import { buttonClass } from '@/ui/button.tsx';
+import { Skeleton } from '@/ui/skeleton.tsx';
+import { useDoctorFeedback } from './action-feedback.tsx';
 
-/** The 'Hoje' section of the doctor's dashboard. */
-export function TodayTab({ doctor }: { doctor: MedicoDoc }) {
+export const TODAY_TEXTS = {
+  title: 'Hoje',
+  empty: 'Nenhuma consulta marcada para hoje.',
+  next: 'Próxima consulta',
+  attended: 'Atendido',
+  paid: 'Pago',
+  unpaid: 'Pagamento pendente',
+  protocol: 'Protocolo',
+  generating: 'Gerando...',
+  join: 'Entrar na sala',
+  noLink: 'Sem link da sala',
+  viewGuide: 'Ver guia',
+  summary: (count: number) => (count === 1 ? '1 consulta' : `${count} consultas`),
+} as const;
+
+const T = TODAY_TEXTS;
+
+function timeOf(a: AppointmentView): string {
+  const at = parseInstant(a.horario_inicio);
+  return at ? formatShortTime(at) : '--:--';
+}
+
+function TodayRow({ appointment: a, isNext }: { appointment: AppointmentView; isNext: boolean }) {
+  const state = appointmentStateOf(a);
+  const link = a.meeting_link?.trim() ?? '';
+  const joinable = state !== null && canPatientJoin({ ...state, meeting_link: link });
+  const protocol = a.guia?.protocolo ?? a.protocolo;
   return (
-    <div>
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>Hoje</h1>
-      <p className={css({ mt: '2', color: 'fg.muted' })}>{doctor.public_name}</p>
+    <li
+      data-testid="today-appointment"
+      data-appointment-id={a.id}
+      data-next={isNext || undefined}
+      aria-current={isNext ? 'true' : undefined}
+      className={cx(
+        css({
+          display: 'grid',
+          gridTemplateColumns: { base: '4.5rem minmax(0, 1fr)', md: '5rem minmax(0, 1fr) auto' },
+          gap: '3',
+          alignItems: 'center',
+          p: '4',
+          borderWidth: '1px',
+          borderColor: 'border',
+          borderRadius: 'lg',
+          bg: 'bg.surface',
+        }),
+        isNext &&
+          css({
+            borderColor: 'primary',
+            borderWidth: '2px',
+            bg: 'primary.subtle',
+            boxShadow: 'sm',
+          }),
+      )}
+    >
+      <p
+        className={css({ fontSize: 'xl', fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })}
+      >
+        {timeOf(a)}
+      </p>
+      <div className={css({ minW: '0', display: 'flex', flexDirection: 'column', gap: '1' })}>
+        {isNext && (
+          <p
+            className={css({
+              fontSize: 'xs',
+              fontWeight: 'bold',
+              color: 'primary.text',
+              textTransform: 'uppercase',
+            })}
+          >
+            {T.next}
+          </p>
+        )}
+        <p className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere' })}>
+          {a.paciente?.full_name || 'Paciente'}
+        </p>
+        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
+          {a.status === 'atendido' ? (
+            <Badge tone="primary">{T.attended}</Badge>
+          ) : isPaid(a) ? (
+            <Badge tone="success">{T.paid}</Badge>
+          ) : (
+            <Badge tone="amber">{T.unpaid}</Badge>
+          )}
+          {a.sync.state === 'pending' && <PendingMarker />}
+        </div>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          {T.protocol}:{' '}
+          {a.guia ? (
+            <Link
+              to={`/guia/${a.guia.id}`}
+              aria-label={`${T.viewGuide} ${protocol ?? ''}`.trim()}
+              className={css({ color: 'primary.text', textDecoration: 'underline' })}
+            >
+              {protocol ?? T.viewGuide}
+            </Link>
+          ) : (
+            <span>{protocol ?? T.generating}</span>
+          )}
+        </p>
+      </div>
+      <div className={css({ gridColumn: { base: '1 / -1', md: 'auto' } })}>
+        {joinable ? (
+          <a
+            href={link}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass({ size: 'sm' }, css({ w: { base: 'full', md: 'auto' } }))}
+          >
+            {T.join}
+          </a>
+        ) : a.status === 'atendido' ? null : (
+          // An attended consultation needs no room; a coming one without a link says so.
+          <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{T.noLink}</span>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * hoje: the doctor's São Paulo day in time order, the next appointment highlighted. It reads
+ * only the replica, so it opens with no network at the clinic.
+ */
+export function TodayTab(_props: { doctor: MedicoDoc }) {
+  const { appointments } = useDoctorFeedback();
+  const now = useNow();
+  const agenda = useMemo(
+    () => (appointments ? todayAgenda(appointments, now) : null),
+    [appointments, now],
+  );
+  const date = formatLongDate(now);
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <div>
+        <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{T.title}</h1>
+        <p className={css({ color: 'fg.muted' })}>
+          {date.charAt(0).toUpperCase() + date.slice(1)}
+          {agenda && agenda.items.length > 0 && ` · ${T.summary(agenda.items.length)}`}
+        </p>
+      </div>
+      {!agenda ? (
+        <div
+          aria-busy="true"
+          aria-label="Carregando consultas"
+          className={css({ display: 'grid', gap: '3' })}
+        >
+          <Skeleton className={css({ h: '24' })} />
+          <Skeleton className={css({ h: '24' })} />
+        </div>
+      ) : agenda.items.length === 0 ? (
+        <p className={css({ color: 'fg.muted', py: '6' })}>{T.empty}</p>
+      ) : (
+        <ol
+          aria-label={T.title}
+          className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
+        >
+          {agenda.items.map((a, i) => (
+            <TodayRow key={a.id} appointment={a} isNext={i === agenda.nextIndex} />
+          ))}
+        </ol>
+      )}
     </div>
   );
 }

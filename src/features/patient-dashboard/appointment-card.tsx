@@ -1,20 +1,29 @@
 import { useId } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { canPatientJoin } from '@/domain/appointments/actions.ts';
-import { patientBadge, type BadgeTone as DomainTone } from '@/domain/appointments/badges.ts';
-import { isAppointmentStatus, isClosedStatus } from '@/domain/appointments/status.ts';
+import { patientBadge } from '@/domain/appointments/badges.ts';
+import { appointmentStateOf, isClosedStatus } from '@/domain/appointments/status.ts';
 import { CHECKOUT_HOLD_MINUTES, isCheckoutHold } from '@/domain/rules/policy.ts';
-import { formatLongDate, formatShortTime } from '@/domain/time/display.ts';
+import { formatShortTime } from '@/domain/time/display.ts';
 import { parseInstant } from '@/domain/time/zone.ts';
 import type { AppointmentView } from '../../../sync/index.ts';
 import { resumeCheckoutState } from '@/features/booking/index.ts';
 import { showToast } from '@/lib/toast.ts';
-import { Badge, type BadgeTone } from '@/ui/badge.tsx';
+import {
+  APPOINTMENT_PART_TEXTS,
+  AppointmentWhen,
+  PendingMarker,
+  ProtocolLine,
+  RejectedBadge,
+  RejectedNote,
+  StatusBadge,
+} from '@/ui/appointment-parts.tsx';
 import { Button } from '@/ui/button.tsx';
 import { Card } from '@/ui/card.tsx';
 
 export const APPOINTMENT_TEXTS = {
+  ...APPOINTMENT_PART_TEXTS,
   join: 'Entrar na sala',
   noLinkTitle: 'Link não disponível',
   noLinkDescription: 'O médico ainda não disponibilizou o link para esta consulta.',
@@ -24,63 +33,26 @@ export const APPOINTMENT_TEXTS = {
   holdUntil: (time: string) =>
     `Horário reservado até ${time}. Conclua o agendamento gerando a guia; depois disso o horário é liberado.`,
   holdGeneric: `Horário reservado por ${CHECKOUT_HOLD_MINUTES} minutos. Conclua o agendamento gerando a guia; depois disso o horário é liberado.`,
-  protocol: 'Protocolo',
-  viewGuide: 'Ver guia',
-  generating: 'Gerando...',
-  pending: 'Aguardando sincronização',
   pendingNote: 'Este agendamento será enviado assim que houver conexão.',
-  rejected: 'Não concluído',
-  dismiss: 'Dispensar',
-  brasilia: '(horário de Brasília)',
 } as const;
-
-const TONES: Record<DomainTone, BadgeTone> = {
-  success: 'success',
-  warning: 'amber',
-  info: 'primary',
-  destructive: 'destructive',
-};
 
 function doctorName(a: AppointmentView): string {
   return a.medico?.public_name || a.medico?.name || 'Médico';
 }
 
-function When({ instant }: { instant: string }) {
-  const at = parseInstant(instant);
-  if (!at) return null;
-  const date = formatLongDate(at);
-  return (
-    <p className={css({ fontSize: 'sm' })}>
-      {date.charAt(0).toUpperCase() + date.slice(1)}, às {formatShortTime(at)}{' '}
-      <span className={css({ color: 'fg.muted' })}>{APPOINTMENT_TEXTS.brasilia}</span>
-    </p>
-  );
-}
-
-function StatusBadge({ appointment }: { appointment: AppointmentView }) {
+function PatientStatus({ appointment }: { appointment: AppointmentView }) {
   if (appointment.sync.state === 'pending' && appointment.sync.kinds.includes('book')) {
-    return <Badge tone="neutral">{APPOINTMENT_TEXTS.pending}</Badge>;
+    return <PendingMarker />;
   }
-  if (appointment.sync.state === 'rejected') {
-    return <Badge tone="destructive">{APPOINTMENT_TEXTS.rejected}</Badge>;
-  }
-  const status = appointment.status;
-  if (!status || !isAppointmentStatus(status)) return null;
-  const badge = patientBadge({ status, pagamento_status: appointment.pagamento_status });
-  return <Badge tone={TONES[badge.tone]}>{badge.label}</Badge>;
+  if (appointment.sync.state === 'rejected') return <RejectedBadge />;
+  const state = appointmentStateOf(appointment);
+  return state ? <StatusBadge badge={patientBadge(state)} /> : null;
 }
 
 function joinRoom(appointment: AppointmentView) {
   const link = appointment.meeting_link?.trim();
-  const status = appointment.status;
-  const joinable =
-    link && status && isAppointmentStatus(status)
-      ? canPatientJoin({
-          status,
-          pagamento_status: appointment.pagamento_status,
-          meeting_link: link,
-        })
-      : false;
+  const state = appointmentStateOf(appointment);
+  const joinable = link && state ? canPatientJoin({ ...state, meeting_link: link }) : false;
   if (!joinable || !link) {
     showToast({
       tone: 'info',
@@ -103,15 +75,11 @@ type AppointmentCardProps = {
 
 /** A booking left at checkout (no guide, unpaid), as the server counts it for the hold. */
 function isHold(a: AppointmentView): boolean {
-  const status = a.status;
+  const state = appointmentStateOf(a);
   return (
     a.sync.state === 'synced' &&
-    Boolean(status && isAppointmentStatus(status)) &&
-    isCheckoutHold({
-      status: status as 'confirmado',
-      pagamento_status: a.pagamento_status,
-      guia_id: a.guia_id ?? a.guia?.id ?? null,
-    })
+    state !== null &&
+    isCheckoutHold({ ...state, guia_id: a.guia_id ?? a.guia?.id ?? null })
   );
 }
 
@@ -219,6 +187,7 @@ export function AppointmentCard({
 }: AppointmentCardProps) {
   const protocol = a.guia?.protocolo ?? a.protocolo;
   const isPending = a.sync.state === 'pending' && a.sync.kinds.includes('book');
+  const rejected = a.sync.state === 'rejected' ? a.sync : null;
   const hold = canJoin && isHold(a);
   const closed = Boolean(a.status && isClosedStatus(a.status));
   return (
@@ -242,27 +211,14 @@ export function AppointmentCard({
             <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{a.medico.specialty}</p>
           )}
         </div>
-        <StatusBadge appointment={a} />
+        <PatientStatus appointment={a} />
       </div>
-      <When instant={a.horario_inicio} />
-      {a.sync.state === 'rejected' ? (
-        <div
-          role="alert"
-          className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}
-        >
-          <p className={css({ color: 'destructive.fg', fontSize: 'sm', flex: '1' })}>
-            {a.sync.rejection.message}
-          </p>
-          {onDismiss && (
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => a.sync.state === 'rejected' && onDismiss(a.sync.mutationId)}
-            >
-              {APPOINTMENT_TEXTS.dismiss}
-            </Button>
-          )}
-        </div>
+      <AppointmentWhen instant={a.horario_inicio} />
+      {rejected ? (
+        <RejectedNote
+          message={rejected.rejection.message}
+          onDismiss={onDismiss && (() => onDismiss(rejected.mutationId))}
+        />
       ) : hold ? (
         <HoldActions appointment={a} onCancel={onCancel} />
       ) : (
@@ -272,29 +228,10 @@ export function AppointmentCard({
               {APPOINTMENT_TEXTS.pendingNote}
             </p>
           )}
-          <div
-            className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}
-          >
-            {/* A cancelled or expired hold never got a guide: nothing is being generated. */}
-            {(protocol || !closed) && (
-              <p className={css({ fontSize: 'sm' })}>
-                {APPOINTMENT_TEXTS.protocol}:{' '}
-                <strong>{protocol ?? APPOINTMENT_TEXTS.generating}</strong>
-              </p>
-            )}
-            {a.guia && (
-              <Link
-                to={`/guia/${a.guia.id}`}
-                className={css({
-                  fontSize: 'sm',
-                  color: 'primary.text',
-                  textDecoration: 'underline',
-                })}
-              >
-                {APPOINTMENT_TEXTS.viewGuide}
-              </Link>
-            )}
-          </div>
+          {/* A cancelled or expired hold never got a guide: nothing is being generated. */}
+          {(protocol || !closed) && (
+            <ProtocolLine protocol={protocol ?? null} guideId={a.guia?.id ?? null} />
+          )}
           {canJoin && !isPending && <UpcomingActions appointment={a} onCancel={onCancel} />}
         </>
       )}

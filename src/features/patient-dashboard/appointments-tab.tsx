@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { isPatientUpcoming } from '@/domain/appointments/lists.ts';
-import { isAppointmentStatus } from '@/domain/appointments/status.ts';
+import { appointmentStateOf } from '@/domain/appointments/status.ts';
 import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
 import type { AppointmentView } from '../../../sync/index.ts';
 import { showToast } from '@/lib/toast.ts';
@@ -28,12 +28,8 @@ export const CONSULTAS_TEXTS = {
 /** A queued booking is upcoming until the server says otherwise. */
 function isUpcoming(a: AppointmentView): boolean {
   if (a.sync.state === 'pending' && a.sync.kinds.includes('book')) return true;
-  const status = a.status;
-  return Boolean(
-    status &&
-    isAppointmentStatus(status) &&
-    isPatientUpcoming({ status, pagamento_status: a.pagamento_status }),
-  );
+  const state = appointmentStateOf(a);
+  return state !== null && isPatientUpcoming(state);
 }
 
 type Lists = {

@@ -13,7 +13,7 @@ import { showToast } from '@/lib/toast.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { Button } from '@/ui/button.tsx';
 import { Dialog } from '@/ui/dialog.tsx';
-import { useNow } from '@/features/booking/index.ts';
+import { useNow } from '@/lib/use-now.ts';
 
 export const CANCEL_TEXTS = {
   titleHold: 'Cancelar agendamento',

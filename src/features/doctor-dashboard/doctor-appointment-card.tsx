@@ -1,0 +1,293 @@
+import { useId, useState, type FormEvent } from 'react';
+import { css } from 'styled-system/css';
+import { doctorActions } from '@/domain/appointments/actions.ts';
+import { doctorBadge } from '@/domain/appointments/badges.ts';
+import { checkMeetingLink } from '@/domain/appointments/meeting-link.ts';
+import { appointmentStateOf } from '@/domain/appointments/status.ts';
+import { maskCpf } from '@/domain/identity/cpf.ts';
+import { formatCalendarDate } from '@/domain/time/display.ts';
+import type { AppointmentView, SyncEngine, WriteResult } from '../../../sync/index.ts';
+import { showToast } from '@/lib/toast.ts';
+import {
+  AppointmentWhen,
+  PendingMarker,
+  ProtocolLine,
+  RejectedNote,
+  StatusBadge,
+} from '@/ui/appointment-parts.tsx';
+import { Button } from '@/ui/button.tsx';
+import { Card } from '@/ui/card.tsx';
+import { Dialog } from '@/ui/dialog.tsx';
+import { TextField } from '@/ui/field.tsx';
+import { ACTION_TOASTS, type ActionRejection } from './action-feedback.tsx';
+
+export const DOCTOR_CARD_TEXTS = {
+  patientFallback: 'Paciente',
+  email: 'E-mail',
+  cpf: 'CPF',
+  birthDate: 'Nascimento',
+  phone: 'Telefone',
+  notInformed: 'Não informado',
+  meetingLink: 'Link da consulta',
+  noMeetingLink: 'Nenhum link salvo',
+  confirmPayment: 'Confirmar Pagamento',
+  checkIn: 'Fazer Check-in',
+  addLink: 'Adicionar link',
+  editLink: 'Editar link',
+  saveLink: 'Salvar link',
+  closeLink: 'Fechar',
+  cancel: 'Cancelar consulta',
+  cancelTitle: 'Cancelar esta consulta?',
+  cancelDescription:
+    'O paciente verá a consulta como cancelada e o horário ficará livre para um novo agendamento. Esta ação não pode ser desfeita.',
+  cancelConfirm: 'Sim, cancelar',
+  cancelBack: 'Voltar',
+  notQueued: 'Não foi possível registrar a ação neste aparelho.',
+  linkPlaceholder: 'https://meet.google.com/abc-defg-hij',
+} as const;
+
+const T = DOCTOR_CARD_TEXTS;
+
+const dataList = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+  columnGap: '4',
+  rowGap: '1',
+  fontSize: 'sm',
+  '& dt': { color: 'fg.muted', fontSize: 'xs' },
+  '& dd': { overflowWrap: 'anywhere' },
+});
+
+function PatientData({ paciente }: { paciente: AppointmentView['paciente'] }) {
+  const rows: [string, string | null | undefined][] = [
+    [T.email, paciente?.email],
+    [T.cpf, paciente?.cpf ? maskCpf(paciente.cpf) : null],
+    [T.birthDate, formatCalendarDate(paciente?.data_nasc)],
+    [T.phone, paciente?.whatsapp],
+  ];
+  return (
+    <dl className={dataList}>
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value || T.notInformed}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Tells the doctor at once when the device itself refused to queue the action. */
+function reportLocal(kind: keyof typeof ACTION_TOASTS, result: WriteResult<unknown>): void {
+  if (result.ok) return;
+  showToast({ tone: 'error', title: ACTION_TOASTS[kind].failure, description: T.notQueued });
+}
+
+function MeetingLinkForm({
+  initial,
+  onSave,
+}: {
+  initial: string;
+  onSave: (link: string) => Promise<void>;
+}) {
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkMeetingLink(value);
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    setError(undefined);
+    setSaving(true);
+    try {
+      await onSave(checked.link);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label={T.meetingLink}
+      onSubmit={(e) => void submit(e)}
+      className={css({
+        display: 'flex',
+        gap: '2',
+        alignItems: 'flex-start',
+        flexDirection: { base: 'column', sm: 'row' },
+      })}
+    >
+      <TextField
+        label={T.meetingLink}
+        type="url"
+        inputMode="url"
+        placeholder={T.linkPlaceholder}
+        value={value}
+        error={error}
+        onChange={(e) => setValue(e.target.value)}
+        className={css({ flex: '1', w: 'full' })}
+      />
+      <Button type="submit" loading={saving} className={css({ mt: { sm: '6' } })}>
+        {T.saveLink}
+      </Button>
+    </form>
+  );
+}
+
+type CardProps = {
+  appointment: AppointmentView;
+  engine: SyncEngine;
+  rejection: ActionRejection | undefined;
+  onDismissRejection: (appointmentId: string) => void;
+};
+
+/** One appointment in the doctor's consultas: patient data, status, and the doctor's actions. */
+export function DoctorAppointmentCard({
+  appointment: a,
+  engine,
+  rejection,
+  onDismissRejection,
+}: CardProps) {
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const headingId = useId();
+  const state = appointmentStateOf(a);
+  const actions = state ? doctorActions(state) : null;
+  const name = a.paciente?.full_name || T.patientFallback;
+
+  async function run(
+    kind: keyof typeof ACTION_TOASTS,
+    act: () => Promise<WriteResult<unknown>>,
+  ): Promise<void> {
+    // A new attempt replaces the previous refusal on screen.
+    onDismissRejection(a.id);
+    reportLocal(kind, await act());
+  }
+
+  return (
+    <Card
+      data-testid="doctor-appointment"
+      data-appointment-id={a.id}
+      data-sync={a.sync.state}
+      aria-labelledby={headingId}
+      role="article"
+      className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
+    >
+      <div
+        className={css({
+          display: 'flex',
+          justifyContent: 'space-between',
+          gap: '2',
+          flexWrap: 'wrap',
+        })}
+      >
+        <h3 id={headingId} className={css({ fontWeight: 'bold', fontSize: 'md' })}>
+          {name}
+        </h3>
+        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+          {state && <StatusBadge badge={doctorBadge(state)} />}
+          {a.sync.state === 'pending' && <PendingMarker />}
+        </div>
+      </div>
+      <AppointmentWhen instant={a.horario_inicio} />
+      <PatientData paciente={a.paciente} />
+      <ProtocolLine protocol={a.guia?.protocolo ?? a.protocolo} guideId={a.guia?.id ?? null} />
+      <p className={css({ fontSize: 'sm', overflowWrap: 'anywhere' })}>
+        {T.meetingLink}:{' '}
+        {a.meeting_link ? (
+          <a
+            href={a.meeting_link}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={css({ color: 'primary.text', textDecoration: 'underline' })}
+          >
+            {a.meeting_link}
+          </a>
+        ) : (
+          <span className={css({ color: 'fg.muted' })}>{T.noMeetingLink}</span>
+        )}
+      </p>
+      {rejection && (
+        <RejectedNote message={rejection.message} onDismiss={() => onDismissRejection(a.id)} />
+      )}
+      {actions && (
+        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+          {actions.canMarkPaid && (
+            <Button
+              size="sm"
+              onClick={() => void run('confirm_payment', () => engine.confirmPayment(a.id))}
+            >
+              {T.confirmPayment}
+            </Button>
+          )}
+          {actions.canCheckIn && (
+            <Button size="sm" onClick={() => void run('check_in', () => engine.checkIn(a.id))}>
+              {T.checkIn}
+            </Button>
+          )}
+          {actions.canSaveLink && (
+            <Button
+              size="sm"
+              variant="outline"
+              aria-expanded={linkOpen}
+              onClick={() => setLinkOpen((open) => !open)}
+            >
+              {linkOpen ? T.closeLink : a.meeting_link ? T.editLink : T.addLink}
+            </Button>
+          )}
+          {actions.canCancel && (
+            <Button size="sm" variant="outline" onClick={() => setCancelOpen(true)}>
+              {T.cancel}
+            </Button>
+          )}
+        </div>
+      )}
+      {linkOpen && actions?.canSaveLink && (
+        <MeetingLinkForm
+          initial={a.meeting_link ?? ''}
+          onSave={async (link) => {
+            await run('save_meeting_link', () => engine.saveMeetingLink(a.id, link));
+            setLinkOpen(false);
+          }}
+        />
+      )}
+      {/* Mounted only while asked: a closed dialog per card still costs each page change. */}
+      {cancelOpen && (
+        <Dialog
+          open={cancelOpen}
+          onOpenChange={setCancelOpen}
+          title={T.cancelTitle}
+          description={T.cancelDescription}
+        >
+          <div
+            className={css({
+              mt: '6',
+              display: 'flex',
+              gap: '3',
+              justifyContent: 'flex-end',
+              flexWrap: 'wrap',
+            })}
+          >
+            <Button variant="outline" onClick={() => setCancelOpen(false)}>
+              {T.cancelBack}
+            </Button>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                setCancelOpen(false);
+                void run('cancel', () => engine.cancel(a.id));
+              }}
+            >
+              {T.cancelConfirm}
+            </Button>
+          </div>
+        </Dialog>
+      )}
+    </Card>
+  );
+}
