@@ -1,5 +1,5 @@
 -- Demo data applied once on a fresh database: the service and the two fixed doctors of
--- DESIGN.md §3 with their weekly availability. No auth users here — accounts (and their
+-- docs/architecture.md §3 with their weekly availability. No auth users here — accounts (and their
 -- one-time passwords) are created by scripts/seed-accounts.ts through the admin API, so no
 -- password ever lives in the repository.
 

@@ -80,7 +80,7 @@ export async function openReplica(opts: {
     storage: opts.storage,
     multiInstance: opts.multiInstance,
     localDocuments: true,
-    // Vite HMR and React StrictMode may open the same replica twice (rxdb-sync.md §1.2).
+    // Vite HMR and React StrictMode may open the same replica twice (docs/replication.md §1.2).
     closeDuplicates: true,
   });
   const specs = tablesFor(opts.role, opts.tables);

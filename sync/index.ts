@@ -1,5 +1,5 @@
 /**
- * The sync engine: the app's only way to read and write data (DESIGN.md §1). Screens read
+ * The sync engine: the app's only way to read and write data (docs/architecture.md §1). Screens read
  * the local replica through the observables here; writes are local first and synced. The
  * rules are in sync/SPEC.md; the integration guide is at its top.
  */

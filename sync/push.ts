@@ -41,7 +41,7 @@ type Outcome = { kind: 'ok'; row: ServerRow | null } | { kind: 'failed'; failure
  *   new `_modified` at once (the conflict rule sees no difference and keeps it as is);
  * - a permanent refusal returns the server's current row (or a deletion if it has none),
  *   reverting the local change instead of retrying it forever, which would block every
- *   later write of the collection (rxdb-sync.md §2.5). Transient failures throw: RxDB retries.
+ *   later write of the collection (docs/replication.md §2.5). Transient failures throw: RxDB retries.
  */
 export function createPushHandler(
   client: SupabaseClient,

@@ -41,7 +41,7 @@ function columnsOf(spec: TableSpec): readonly Column[] {
 /**
  * Turns a server row (REST, Realtime or an RPC result) into a replica document: only the
  * schema's properties (unknown columns would fail RxDB's additionalProperties=false and
- * silently drop the row, rxdb-sync.md §1.3), missing ones as null, `_modified` kept as
+ * silently drop the row, docs/replication.md §1.3), missing ones as null, `_modified` kept as
  * `server_modified`, timestamps normalised (R5). Runs for every row of a first sync (20,000
  * for a doctor), hence the columns worked out once per table.
  */

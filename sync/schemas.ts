@@ -2,7 +2,7 @@ import type { RxJsonSchema } from 'rxdb';
 
 /**
  * RxDB schemas of the replica, one per replicated table (data contract in
- * supabase/migrations/CONTRACT.md). Rules that shape them (rxdb-sync.md §1.3):
+ * supabase/migrations/CONTRACT.md). Rules that shape them (docs/replication.md §1.3):
  * - `_modified` may not be a schema field, so the server's `_modified` is kept as
  *   `server_modified`; pushes use it as the version for conditional writes (P3).
  * - Dexie requires every indexed field to be required and non-null; everything else the

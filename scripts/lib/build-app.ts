@@ -29,7 +29,7 @@ async function hashTree(path: string, hash: ReturnType<typeof createHash>): Prom
 /**
  * Builds the PWA unless `outDir` (default dist/) already holds a build of exactly these sources
  * for exactly this API (the URL and key are baked into the bundle), so `npm start` is fast
- * after the first run. A second product on other ports (an e2e spec's own server) builds into
+ * after the first run. A second product on other ports (an e2e test's own server) builds into
  * a directory of its own, so the first one keeps serving its bundle.
  */
 export async function buildAppIfNeeded(

@@ -2,10 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The reference checker and the one-off rewrite name the outside documents on purpose. */
+/** The reference checker names the outside documents on purpose. */
 const EXCLUDED = new Set([
   'scripts/check-doc-refs.ts',
-  'scripts/rewrite-doc-refs.ts',
   'scripts/lib/doc-refs.ts',
   'tests/architecture/doc-refs.test.ts',
 ]);

@@ -123,7 +123,7 @@ async function mailTo(email: string): Promise<MailboxMessage[]> {
 describe('patient account flows against the local Supabase platform', () => {
   const email = 'ana.souza@example.com';
 
-  it('signs up with the spec metadata and shows the success page', async () => {
+  it('signs up with the product-rules metadata and shows the success page', async () => {
     const router = renderApp(platform.client(), '/acesso-paciente');
     await signUpThroughForm(email);
     expect(

@@ -43,7 +43,7 @@ function renderGuarded(auth: AuthContextValue, roles: Role[], path = '/checkout?
   return router;
 }
 
-describe('RequireRole (spec §2 guarded-route wrapper)', () => {
+describe('RequireRole (docs/product-rules.md §2 guarded-route wrapper)', () => {
   it('shows a spinner while the session and profile load', () => {
     renderGuarded(loadingAuth(), ['paciente']);
     expect(screen.getByRole('status').textContent).toContain('Carregando...');

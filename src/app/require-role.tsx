@@ -8,7 +8,7 @@ import { AccessDenied } from './access-denied.tsx';
 type RequireRoleProps = { roles: readonly Role[]; children?: ReactNode };
 
 /**
- * Spec §2 guarded-route wrapper: signed-out people go to the matching login screen, which
+ * docs/product-rules.md §2 guarded-route wrapper: signed-out people go to the matching login screen, which
  * sends them back to where they were going (`state.from`); a wrong role sees 'Acesso Restrito'.
  */
 export function RequireRole({ roles, children }: RequireRoleProps) {

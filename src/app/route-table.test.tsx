@@ -8,7 +8,7 @@ import { signedIn, signedOut, WithAuth } from '@/testing/auth-state.tsx';
 
 afterEach(cleanup);
 
-/** Spec §2 route table: path → who may open it. */
+/** docs/product-rules.md §2 route table: path → who may open it. */
 const SPEC_ACCESS: Record<string, string> = {
   '/': 'public',
   '/agendamentos': 'public',
@@ -79,7 +79,7 @@ function renderAt(path: string, auth: AuthContextValue) {
 }
 
 describe('route table', () => {
-  it('has exactly the routes of spec §2 with their access rules', () => {
+  it('has exactly the routes of docs/product-rules.md §2 with their access rules', () => {
     const access = Object.fromEntries(
       appRoutes.map((route) => [
         route.path,
@@ -113,7 +113,7 @@ describe('route table', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('titles the landing page as the spec says', async () => {
+  it('titles the landing page as the product rules (docs/product-rules.md) say', async () => {
     renderAt('/', signedOut());
     expect(
       await screen.findByText('título: Saúde Já - Sua saúde a um clique de distância'),

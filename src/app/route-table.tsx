@@ -10,7 +10,7 @@ type RouteModule = { default: ComponentType };
 
 export type AppRoute = {
   path: string;
-  /** Guarded by spec §2's wrapper when set. */
+  /** Guarded by docs/product-rules.md §2's wrapper when set. */
   roles?: readonly Role[];
   /** Document title; omitted when the page builds its own from data. */
   title?: string;
@@ -30,7 +30,7 @@ const PATIENT: readonly Role[] = ['paciente'];
 const DOCTOR: readonly Role[] = ['medico'];
 const SIGNED_IN: readonly Role[] = ['medico', 'paciente'];
 
-/** Every route of spec §2. Replace a placeholder by pointing `load` at the real module. */
+/** Every route of docs/product-rules.md §2. Replace a placeholder by pointing `load` at the real module. */
 export const appRoutes: AppRoute[] = [
   {
     path: '/',
@@ -118,7 +118,7 @@ export const appRoutes: AppRoute[] = [
   },
 ];
 
-/** Spec §2 setup and admin pages: no login guard; the functions behind them check the token. */
+/** docs/product-rules.md §2 setup and admin pages: no login guard; the functions behind them check the token. */
 const SETUP_TITLE = titled('Configuração de Conta de Médico');
 appRoutes.push(
   ...DOCTOR_SETUP_PATHS.map((path) => ({
@@ -156,5 +156,5 @@ export function toRouteObject(route: AppRoute): RouteObject {
   return { element: <RequireRole roles={route.roles} />, children: [leaf] };
 }
 
-/** Spec §2: any other path goes home. */
+/** docs/product-rules.md §2: any other path goes home. */
 export const unknownPathRoute: RouteObject = { path: '*', element: <Navigate to="/" replace /> };

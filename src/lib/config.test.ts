@@ -60,7 +60,7 @@ describe('parseSupabaseEnv', () => {
 });
 
 describe('parseAppConfig', () => {
-  it('defaults to DESIGN §3', () => {
+  it('defaults to docs/architecture.md §3', () => {
     expect(parseAppConfig({})).toEqual({
       ok: true,
       value: {

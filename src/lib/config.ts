@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * Product configuration (DESIGN §3): names and contacts with their defaults, overridable at build
+ * Product configuration (docs/architecture.md §3): names and contacts with their defaults, overridable at build
  * time through VITE_* variables, plus the Supabase endpoint the app talks to. Misconfiguration is
  * a deployment bug, so reading the Supabase settings throws with a message naming every problem.
  */
@@ -14,7 +14,7 @@ export type AppConfig = {
   cnpj: string;
   supportEmail: string;
   supportWhatsapp: string;
-  /** The two public doctors, identified by public name (spec §1). */
+  /** The two public doctors, identified by public name (docs/product-rules.md §1). */
   fixedDoctors: readonly FixedDoctor[];
 };
 
@@ -86,7 +86,7 @@ function problemsOf(issues: readonly v.BaseIssue<unknown>[]): string[] {
   return issues.map((issue) => issue.message);
 }
 
-/** Product texts from an env object; unset variables keep DESIGN §3 defaults. */
+/** Product texts from an env object; unset variables keep docs/architecture.md §3 defaults. */
 export function parseAppConfig(env: EnvInput): ConfigResult<AppConfig> {
   const result = v.safeParse(productEnvSchema, env, { abortPipeEarly: true });
   if (!result.success) return { ok: false, problems: problemsOf(result.issues) };

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import toast from 'react-hot-toast';
 
-/** Spec §9: toasts auto-dismiss after 5 s unless they ask to stay. */
+/** docs/product-rules.md §9: toasts auto-dismiss after 5 s unless they ask to stay. */
 export const TOAST_DURATION_MS = 5000;
 
 export type ToastTone = 'success' | 'error' | 'info';
@@ -25,7 +25,7 @@ function body(title: string, description: string | undefined) {
 
 /**
  * Shows one toast, replacing whatever toast is on screen: the product shows at most one at a
- * time (spec §4), so a newer message never queues behind a stale one.
+ * time (docs/product-rules.md §4), so a newer message never queues behind a stale one.
  */
 export function showToast({ title, description, tone = 'info', duration }: ToastInput): string {
   toast.remove();

@@ -15,7 +15,7 @@ export type AuthState = {
   role: Role | null;
   /**
    * The session ended because the person pressed 'Sair' (not expiry): guarded pages then send
-   * them home, as the spec asks, instead of to a login screen.
+   * them home, as the product rules (docs/product-rules.md) ask, instead of to a login screen.
    */
   signedOutByUser?: boolean;
   /**

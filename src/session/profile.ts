@@ -17,7 +17,7 @@ export type Profile = v.InferOutput<typeof ProfileSchema>;
 
 const PROFILE_COLUMNS = 'id, role, full_name, email, cpf, data_nasc, whatsapp';
 
-/** Spec §9: the profile row may lag the sign-up trigger, so the first read retries. */
+/** docs/product-rules.md §9: the profile row may lag the sign-up trigger, so the first read retries. */
 export const PROFILE_ATTEMPTS_FIRST = 3;
 export const PROFILE_ATTEMPTS_LATER = 1;
 export const PROFILE_RETRY_DELAY_MS = 500;

@@ -6,7 +6,7 @@ const confirmedAt = '2026-11-21T12:00:00.000Z';
 const at = (iso: string) => Date.parse(iso);
 const user = (email_confirmed_at?: string) => ({ id: 'u', email_confirmed_at }) as User;
 
-describe('confirmation-toast window (spec §9: 60 s)', () => {
+describe('confirmation-toast window (docs/product-rules.md §9: 60 s)', () => {
   it.each([
     ['signed in as the link is followed', '2026-11-21T12:00:00.000Z', true],
     ['exactly 60 s later', '2026-11-21T12:01:00.000Z', true],

@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { showToast } from '@/lib/toast.ts';
 
-/** Spec §9: a sign-in this soon after confirming the e-mail is the confirmation's own sign-in. */
+/** docs/product-rules.md §9: a sign-in this soon after confirming the e-mail is the confirmation's own sign-in. */
 export const CONFIRMATION_TOAST_WINDOW_S = 60;
 
 const shownKey = (userId: string) => `saude-ja:confirmation-toast:${userId}`;

@@ -44,7 +44,7 @@ export function AppointmentWhen({ instant }: { instant: string }) {
   );
 }
 
-/** A spec §4 badge (doctor's or patient's wording, decided by the caller's domain rule). */
+/** A docs/product-rules.md §4 badge (doctor's or patient's wording, decided by the caller's domain rule). */
 export function StatusBadge({ badge }: { badge: DomainBadge }) {
   return (
     <Badge tone={TONES[badge.tone]} data-testid="status-badge">

@@ -10,7 +10,7 @@ const value = css({
   wordBreak: 'break-word',
 });
 
-/** The support e-mail, WhatsApp and hours (spec §2 /suporte), shared by the page and the dashboard tab. */
+/** The support e-mail, WhatsApp and hours (docs/product-rules.md §2 /suporte), shared by the page and the dashboard tab. */
 export function SupportContacts({ className }: { className?: string }) {
   const whatsappDigits = appConfig.supportWhatsapp.replace(/\D/g, '');
   return (

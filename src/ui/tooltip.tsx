@@ -5,7 +5,7 @@ import { tooltip } from 'styled-system/recipes';
 
 const styles = tooltip();
 
-/** Spec §9: tooltips open after 100 ms. */
+/** docs/product-rules.md §9: tooltips open after 100 ms. */
 const OPEN_DELAY_MS = 100;
 
 type TooltipProps = {

@@ -18,7 +18,7 @@ import { createFunctionsApp } from './functions/index.ts';
 import { createMailbox } from './mailbox/index.ts';
 import { createRealtime, type Realtime } from './realtime/index.ts';
 
-/** Headers supabase-js sends from a browser (supabase-wire.md §1), allowed on every route. */
+/** Headers supabase-js sends from a browser (docs/platform-wire.md §1), allowed on every route. */
 const EXPOSED_HEADERS = [
   'Content-Range',
   'X-Supabase-Api-Version',

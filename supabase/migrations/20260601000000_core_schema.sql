@@ -255,7 +255,7 @@ create table public.agendamentos (
   constraint agendamentos_fim_depois_inicio check (horario_fim > horario_inicio)
 );
 
--- One live booking per doctor and start (spec §4). Created before the exclusion constraint so
+-- One live booking per doctor and start (docs/product-rules.md §4). Created before the exclusion constraint so
 -- an exact double booking reports this index (23505) rather than the overlap (23P01).
 create unique index agendamentos_slot_unico on public.agendamentos (medico_id, horario_inicio)
   where status in ('confirmado', 'atendido', 'reagendado', 'pendente');

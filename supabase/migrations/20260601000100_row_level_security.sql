@@ -1,4 +1,4 @@
--- Who may see and change what (spec §6). Roles are read from perfis_usuarios, never from
+-- Who may see and change what (docs/product-rules.md §6). Roles are read from perfis_usuarios, never from
 -- user_metadata, which every user can rewrite.
 
 -- The caller's role from their profile; null for visitors and users without a profile.

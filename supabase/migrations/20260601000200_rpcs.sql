@@ -1,4 +1,4 @@
--- Server-authoritative mutations (spec §4, §5). Every rejection raises P0001 with the
+-- Server-authoritative mutations (docs/product-rules.md §4, §5). Every rejection raises P0001 with the
 -- Portuguese message for people and a stable English reason in HINT for programs.
 
 create function app_private.reject(p_message text, p_reason text) returns void
@@ -425,7 +425,7 @@ begin
 end $$;
 
 -- Execute rights: the API roles reach the RPCs (which check the caller themselves, so a visitor
--- gets the spec's message instead of a bare permission error); the expiry job is server-only.
+-- gets the product-rules message instead of a bare permission error); the expiry job is server-only.
 revoke all on function public.paciente_agendar(uuid, timestamptz, uuid) from public;
 revoke all on function public.paciente_gerar_guia(uuid, uuid) from public;
 revoke all on function public.medico_confirmar_pagamento(uuid, uuid) from public;

@@ -2,7 +2,7 @@
 -- checkout no longer keeps the slot until the consultation time passes. The expiry job (and
 -- every RPC that evaluates app_private.is_due_for_expiry) turns an unpaid, guide-less booking
 -- older than the hold into 'expirado', which frees the slot live for everyone through
--- agenda_ocupada. The status values of the spec stay as they are.
+-- agenda_ocupada. The status values of the product-rules stay as they are.
 
 -- Product policy the server enforces; one row. Its defaults must equal
 -- src/domain/rules/policy.ts (tests/db/booking-policy.test.ts compares them). The service

@@ -1,17 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  checkDocRefs,
-  findOutsideRefs,
-  rewriteRefs,
-  sectionIds,
-} from '../../scripts/lib/doc-refs.ts';
+import { checkDocRefs, findOutsideRefs, sectionIds } from '../../scripts/lib/doc-refs.ts';
 
 /**
- * The reference check (scripts/check-doc-refs.ts) and the one-off rewrite: every citation in
+ * The reference check (scripts/check-doc-refs.ts): every citation in
  * code and docs must point at a heading of a file in docs/.
  */
-const productRules = readFileSync('docs/product-rules.md', 'utf8');
 const docs = new Map(
   ['product-rules.md', 'architecture.md', 'platform-wire.md', 'replication.md'].map((name) => [
     name,
@@ -65,43 +59,5 @@ describe('checkDocRefs', () => {
       },
       { line: 3, text: 'docs/nowhere.md §1', problem: 'points at a file that is not in docs/' },
     ]);
-  });
-});
-
-describe('rewriteRefs', () => {
-  it.each([
-    ['(spec §4, §5)', '(docs/product-rules.md §4, §5)'],
-    ['/** Spec §2: home. */', '/** docs/product-rules.md §2: home. */'],
-    ['/** Spec "Guide page": QR. */', '/** docs/product-rules.md §2 "Guide page": QR. */'],
-    ['(spec "fallback mode")', '(docs/product-rules.md §2 "fallback mode")'],
-    ['(supabase-wire.md §3.2–3.4)', '(docs/platform-wire.md §3.2–3.4)'],
-    ['(`/work/shared/research/supabase-wire.md` §4):', '(docs/platform-wire.md §4):'],
-    ['(rxdb-sync.md §1.3)', '(docs/replication.md §1.3)'],
-    ['(DESIGN.md §1)', '(docs/architecture.md §1)'],
-    ['(DESIGN §3)', '(docs/architecture.md §3)'],
-    ['as the spec says', 'as the product rules (docs/product-rules.md) say'],
-    [
-      "it('refuses a visitor with the spec message')",
-      "it('refuses a visitor with the product-rules message')",
-    ],
-    ["the spec's flow sends", 'the product-rules flow sends'],
-    ["(the spec's own example form)", '(the product-rules example form)'],
-    [
-      "The status values are the\nspec's: an abandoned hold",
-      'The status values are those of the product rules (docs/product-rules.md): an abandoned hold',
-    ],
-    [
-      'Messages the spec does not give',
-      'Messages the product rules (docs/product-rules.md) do not give',
-    ],
-  ])('%s → %s', (before, after) => {
-    expect(rewriteRefs(before, productRules)).toBe(after);
-  });
-
-  it('produces references the check accepts', () => {
-    const before = 'spec §9; supabase-wire.md §4.3; rxdb-sync.md §2.2; DESIGN.md §3';
-    const after = rewriteRefs(before, productRules);
-    expect(findOutsideRefs(after)).toEqual([]);
-    expect(checkDocRefs(after, sectionsOf)).toEqual([]);
   });
 });

@@ -234,7 +234,7 @@ describe('process-doctor-application', () => {
   const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
   it.each([{}, { action: 'approve' }, { token: 'x' }, { action: '', token: '' }])(
-    'refuses missing parameters %j with the spec message',
+    'refuses missing parameters %j with the product-rules message',
     async (body) => {
       expect(await invoke('process-doctor-application', { body })).toEqual({
         status: 400,

@@ -6,7 +6,7 @@ import { Inbox, channelName, subscribed, type Change } from '../platform/realtim
 import { cpfFor, slot } from './support.ts';
 
 /**
- * Spec §6 as a matrix, through the real HTTP API with supabase-js: every table × every kind of
+ * docs/product-rules.md §6 as a matrix, through the real HTTP API with supabase-js: every table × every kind of
  * caller × select/insert/update/delete, against the written table of expected outcomes below.
  *
  * select → the fixture rows the caller sees (by label), or 'denied' (42501);

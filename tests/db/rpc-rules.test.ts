@@ -167,7 +167,7 @@ afterEach(async () => {
 });
 
 describe('paciente_agendar', () => {
-  it('refuses a visitor with the spec message', async () => {
+  it('refuses a visitor with the product-rules message', async () => {
     const e = await rejection(agendar(ANON, doctorX.medicoId, nextSlot()));
     expect(e).toMatchObject({
       code: 'P0001',

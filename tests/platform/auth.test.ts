@@ -6,7 +6,7 @@ import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
 
 /**
  * GoTrue conformance of supabase/local, driven through the unmodified supabase-js client
- * (supabase-wire.md §2), with raw fetch only where the client cannot express a request.
+ * (docs/platform-wire.md §2), with raw fetch only where the client cannot express a request.
  */
 
 type Mail = {

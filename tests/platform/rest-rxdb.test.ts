@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
 
 /**
- * RxDB's Supabase replication (rxdb-sync.md §2.3) pulling and pushing the sample `items`
+ * RxDB's Supabase replication (docs/replication.md §2.3) pulling and pushing the sample `items`
  * table through /rest/v1: checkpointed pulls with `or=("_modified".gt…,and(…))`, inserts,
  * conditional PATCHes with return=representation, and the server winning a conflict.
  */

@@ -44,7 +44,7 @@ export function testClient(url: string, key: string): SupabaseClient {
       persistSession: true,
       detectSessionInUrl: false,
     },
-    // Node 20 has no global WebSocket; supabase-js needs one for Realtime (supabase-wire.md §0).
+    // Node 20 has no global WebSocket; supabase-js needs one for Realtime (docs/platform-wire.md §0).
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   }) as SupabaseClient;
 }

@@ -5,7 +5,7 @@ import { requiresPasswordChange, useAuth } from '@/session/auth-context.ts';
 /** Where a person who must choose a new password may still be. */
 const EXEMPT_PATHS = new Set(['/conta/alterar-senha', '/auth/reset-password']);
 
-/** Spec §2: a person flagged `require_password_change` is sent to the forced change screen. */
+/** docs/product-rules.md §2: a person flagged `require_password_change` is sent to the forced change screen. */
 export function PasswordChangeGate({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const { pathname } = useLocation();

@@ -9,7 +9,7 @@ export type PatientProfileFields = {
 
 const REQUIRED_FOR_BOOKING = ['full_name', 'cpf', 'data_nasc', 'whatsapp'] as const;
 
-/** Spec "Confirmation screen": booking needs full name, CPF, birth date and WhatsApp. */
+/** docs/product-rules.md §2 "Confirmation screen": booking needs full name, CPF, birth date and WhatsApp. */
 export function missingProfileFields(
   profile: PatientProfileFields | null,
 ): (keyof PatientProfileFields)[] {

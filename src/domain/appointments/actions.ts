@@ -9,7 +9,7 @@ export type DoctorActions = {
 };
 
 /**
- * Spec §4. A cancelled payment counts as cancelled for marking paid: confirming money the
+ * docs/product-rules.md §4. A cancelled payment counts as cancelled for marking paid: confirming money the
  * appointment no longer expects would resurrect it behind the patient's back.
  */
 export function doctorActions(appointment: AppointmentState): DoctorActions {

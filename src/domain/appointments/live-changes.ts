@@ -10,7 +10,7 @@ export function scheduleSnapshot(
 }
 
 /**
- * Spec §4 "Live updates": a slot was booked (an appointment not seen before, holding a slot)
+ * docs/product-rules.md §4 "Live updates": a slot was booked (an appointment not seen before, holding a slot)
  * or called off (one that held a slot is now cancelled). The snapshots hold what the screen
  * showed, queued changes included, so the doctor's own cancellation — cancelled on screen
  * before the server hears of it — is not announced back to them.

@@ -1,4 +1,4 @@
-/** Spec §5: the consultation's video link; the room opens in the patient's browser. */
+/** docs/product-rules.md §5: the consultation's video link; the room opens in the patient's browser. */
 export const MEETING_LINK_INVALID = 'Informe um link válido que comece com https://';
 
 export type MeetingLinkCheck = { ok: true; link: string } | { ok: false; message: string };

@@ -1,4 +1,4 @@
-/** Doctor appointment tabs show 10 per page, each tab with its own counter (spec §9). */
+/** Doctor appointment tabs show 10 per page, each tab with its own counter (docs/product-rules.md §9). */
 export const APPOINTMENTS_PER_PAGE = 10;
 
 export type Page<T> = {

@@ -1,4 +1,4 @@
-/** Spec §5: the avatar accepts png, jpeg and webp; the bucket enforces the same list. */
+/** docs/product-rules.md §5: the avatar accepts png, jpeg and webp; the bucket enforces the same list. */
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 /** The avatars bucket's file_size_limit (2 MiB), checked before sending anything. */
@@ -19,7 +19,7 @@ export function avatarProblem(file: { type: string; size: number }): string | nu
 }
 
 /**
- * Spec §7: '{user id}/{timestamp}_{filename}'. The first folder is what the bucket's policies
+ * docs/product-rules.md §7: '{user id}/{timestamp}_{filename}'. The first folder is what the bucket's policies
  * check; the file name keeps only letters, digits, dot, dash and underscore (accents dropped),
  * so any name a phone gives a photo makes a valid object key.
  */

@@ -75,7 +75,7 @@ describe('listFixedDoctors', () => {
     expect(listFixedDoctors([newer, older], FIXED)[0]?.id).toBe('older');
   });
 
-  it('builds the placeholder of spec §3', () => {
+  it('builds the placeholder of docs/product-rules.md §3', () => {
     const [placeholder] = listFixedDoctors([], FIXED);
     expect(placeholder).toMatchObject({
       id: 'fallback-dra-ana-ribeiro',

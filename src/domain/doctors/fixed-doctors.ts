@@ -32,7 +32,7 @@ function fallbackId(publicName: string): string {
   return `${FALLBACK_ID_PREFIX}${slug}`;
 }
 
-/** Spec §3: the card shown in place of a fixed doctor that is not public and active. */
+/** docs/product-rules.md §3: the card shown in place of a fixed doctor that is not public and active. */
 export function fallbackDoctor(publicName: string): ListedDoctor {
   return {
     id: fallbackId(publicName),

@@ -50,7 +50,7 @@ export function toProfileForm(doctor: StoredDoctorProfile): DoctorProfileForm {
   };
 }
 
-/** Whether the person typed anything (the save button stays disabled until then, spec §5). */
+/** Whether the person typed anything (the save button stays disabled until then, docs/product-rules.md §5). */
 export function formTouched(form: DoctorProfileForm, initial: DoctorProfileForm): boolean {
   return (Object.keys(form) as (keyof DoctorProfileForm)[]).some((k) => form[k] !== initial[k]);
 }
@@ -61,7 +61,7 @@ export type ProfileFormResult =
   | { ok: false; unchanged: true; message: typeof NO_CHANGES_MESSAGE };
 
 /**
- * Validates the form (spec §5 messages) and returns only the columns whose stored value it
+ * Validates the form (docs/product-rules.md §5 messages) and returns only the columns whose stored value it
  * changes: a typed edit that normalises back to the stored value ('150' for 150,00, 'sp' for
  * SP) is no change, and 'Nenhuma alteração detectada.' is the answer.
  */

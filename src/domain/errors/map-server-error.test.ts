@@ -266,7 +266,7 @@ describe('mapServerError: real transport failures from supabase-js', () => {
 
   it('maps a refused connection to network', async () => {
     const client = unmodifiedClient('http://127.0.0.1:9');
-    // No automatic retries: the app's own policy (spec §9) retries, not this one call.
+    // No automatic retries: the app's own policy (docs/product-rules.md §9) retries, not this one call.
     const { error } = await client.from('medicos').select('id').retry(false);
     expect(mapServerError(error)).toMatchObject({
       code: 'network',

@@ -138,7 +138,7 @@ function mapPostgrestError(f: ErrorFields, cause: string): AppError {
 }
 
 /**
- * The one place server and transport failures become AppErrors (DESIGN "map once"). Accepts
+ * The one place server and transport failures become AppErrors (docs/architecture.md §3: errors are values, mapped once). Accepts
  * whatever supabase-js hands back — PostgrestError {code, message, details, hint}, AuthError
  * {name, status, code}, Functions*Error, an aborted fetch — and never throws. Programs branch
  * on `code`; the Portuguese `message` comes from the server only when the server marked it as

@@ -1,4 +1,4 @@
-/** User-facing texts of failures (spec §8), in one place so every screen says the same thing. */
+/** User-facing texts of failures (docs/product-rules.md §8), in one place so every screen says the same thing. */
 export const ERROR_MESSAGES = {
   timeout: 'A requisição demorou muito para responder. Verifique sua conexão.',
   retriesExhausted: 'Não foi possível carregar os dados após várias tentativas.',

@@ -1,10 +1,10 @@
-/** Spec "Guide page": the QR encodes the guide's qr_text, else 'protocolo:{protocol}'. */
+/** docs/product-rules.md §2 "Guide page": the QR encodes the guide's qr_text, else 'protocolo:{protocol}'. */
 export function guideQrValue(guide: { qr_text: string | null; protocolo: string }): string {
   return guide.qr_text?.trim() || `protocolo:${guide.protocolo}`;
 }
 
 /**
- * Spec §9 asks for 80 px with error correction H, but a guide's QR has 49 modules: at 80 px
+ * docs/product-rules.md §9 asks for 80 px with error correction H, but a guide's QR has 49 modules: at 80 px
  * that is 1.6 px each, too small for a phone camera reading another screen. The guide shows it
  * at 160 px (over 3 px per module) and enlarges it on tap; level H stays.
  */

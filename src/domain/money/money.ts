@@ -1,5 +1,5 @@
 /**
- * Integer cents everywhere (DESIGN §3). The scaled rounding first snaps to 1e-6 so binary
+ * Integer cents everywhere (docs/architecture.md §3). The scaled rounding first snaps to 1e-6 so binary
  * float noise (1.005 * 100 = 100.49999…) rounds the way a person reading "1,005" expects.
  */
 export function reaisToCents(reais: number): number {
@@ -43,7 +43,7 @@ export type PriceParse = { ok: true; cents: number } | { ok: false; message: str
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 /**
- * The doctor-profile price field: '130', '130,50', '130.5'. The comma becomes a dot (spec §5);
+ * The doctor-profile price field: '130', '130,50', '130.5'. The comma becomes a dot (docs/product-rules.md §5);
  * anything else that is not a plain decimal (thousand separators, '1e3', '0x10') is invalid.
  */
 export function parsePriceInput(input: string): PriceParse {
@@ -56,7 +56,7 @@ export function parsePriceInput(input: string): PriceParse {
   return { ok: true, cents: reaisToCents(reais) };
 }
 
-/** The value a price input starts with for stored cents: '130.00' (the spec's own example form). */
+/** The value a price input starts with for stored cents: '130.00' (the product-rules example form). */
 export function centsToPriceInput(cents: number | null | undefined): string {
   const value = typeof cents === 'number' && Number.isFinite(cents) ? cents : 0;
   return (value / 100).toFixed(2);

@@ -1,5 +1,5 @@
 /**
- * Open unpaid bookings a patient may hold (DESIGN "Holds and limits"): booked-status
+ * Open unpaid bookings a patient may hold (docs/architecture.md §3 "Holds and limits"): booked-status
  * appointments not yet paid whose time has not passed. The server enforces the same numbers
  * in `app_private.unpaid_booking_limits()` (supabase/migrations); tests/db/limits.test.ts
  * fails when the two disagree.

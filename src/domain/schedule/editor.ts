@@ -5,7 +5,7 @@ import { toInputTime, toStorageTime, wallTimeMinutes } from '../time/wall-time.t
 export { INTERVAL_OPTIONS };
 export type IntervalOption = (typeof INTERVAL_OPTIONS)[number];
 
-/** The editor lists Monday to Saturday, then Sunday (spec §9); dia_semana keeps 0 = Sunday. */
+/** The editor lists Monday to Saturday, then Sunday (docs/product-rules.md §9); dia_semana keeps 0 = Sunday. */
 export const EDITOR_WEEKDAYS = [
   { diaSemana: 1, name: 'Segunda-feira' },
   { diaSemana: 2, name: 'Terça-feira' },
@@ -109,7 +109,7 @@ export function dayBlocks(blocks: readonly EditorBlock[], diaSemana: number): Ed
 }
 
 /**
- * Spec §5: end after start ('Fim > Início' on the end), and no overlap with an earlier block of
+ * docs/product-rules.md §5: end after start ('Fim > Início' on the end), and no overlap with an earlier block of
  * the day ('Sobreposto' on the later start). Overlap is checked against the latest end so far, so
  * a block swallowed by a long one is caught even when its direct predecessor ends earlier.
  * Touching blocks (10:00–12:00 then 12:00–14:00) are fine.

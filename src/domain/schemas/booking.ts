@@ -57,7 +57,7 @@ const bookingDetailsEntries = {
 };
 
 /**
- * What the grid hands to checkout (spec §3 "Booking details"). The price shown comes from here;
+ * What the grid hands to checkout (docs/product-rules.md §3 "Booking details"). The price shown comes from here;
  * the price charged is read by the server from the doctor's row.
  */
 export const bookingDetailsSchema = v.pipe(

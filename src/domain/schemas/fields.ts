@@ -45,7 +45,7 @@ export const optionalText = v.pipe(
 );
 
 /**
- * WhatsApp is optional (spec §5) and bounded like the column (≤ 30 characters); when given it
+ * WhatsApp is optional (docs/product-rules.md §5) and bounded like the column (≤ 30 characters); when given it
  * must be a whole number with DDD — a half-typed '(11) 9876' is not saved.
  */
 export const whatsappField = v.pipe(

@@ -79,7 +79,7 @@ export const doctorProfileSchema = v.pipe(
       requiredText(DOCTOR_PROFILE_MESSAGES.crmRequired),
       v.maxLength(20, DOCTOR_PROFILE_MESSAGES.crmTooLong),
     ),
-    // The input allows two characters (spec §5); the column wants two letters, upper case.
+    // The input allows two characters (docs/product-rules.md §5); the column wants two letters, upper case.
     uf: v.pipe(
       requiredText(DOCTOR_PROFILE_MESSAGES.ufRequired),
       v.regex(/^[a-z]{2}$/i, DOCTOR_PROFILE_MESSAGES.ufInvalid),

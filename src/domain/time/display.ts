@@ -66,7 +66,7 @@ export function formatInstantDate(instant: Temporal.Instant): string {
 }
 
 /**
- * Birth and service dates are calendar days, shown as stored (spec §9: "in UTC"). A `date`
+ * Birth and service dates are calendar days, shown as stored (docs/product-rules.md §9: "in UTC"). A `date`
  * ('1990-05-10') is shown as is; an instant is read in UTC. Converting such a day to Brasília
  * would show the previous day. Unreadable values yield null so the caller shows its fallback.
  */

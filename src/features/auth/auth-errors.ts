@@ -30,7 +30,7 @@ export const INVALID_CREDENTIALS_MESSAGE = 'Email ou senha inválidos.';
 export const EMAIL_NOT_CONFIRMED_MESSAGE =
   'Seu e-mail ainda não foi confirmado. Por favor, verifique sua caixa de entrada e clique no link de confirmação.';
 
-/** Spec §8: sign-in failures never say which of e-mail or password was wrong. */
+/** docs/product-rules.md §8: sign-in failures never say which of e-mail or password was wrong. */
 export function signInErrorMessage(error: AuthError): string {
   if (isAuthRetryableFetchError(error)) return NETWORK_ERROR_MESSAGE;
   if (error.code === 'email_not_confirmed') return EMAIL_NOT_CONFIRMED_MESSAGE;

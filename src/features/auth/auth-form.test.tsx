@@ -51,7 +51,7 @@ function birthDateTurning(age: number, daysFromToday: number): string {
   return `${pad(day.day)}/${pad(day.month)}/${day.year}`;
 }
 
-describe('sign-up validation (spec §5)', () => {
+describe('sign-up validation (docs/product-rules.md §5)', () => {
   it('names every missing required field', async () => {
     renderForm('paciente', 'signup');
     submit('Criar Conta');
@@ -78,7 +78,7 @@ describe('sign-up validation (spec §5)', () => {
     type('E-mail', 'ana@');
     type('Senha', '1234567');
     submit('Criar Conta');
-    // The spec gives no wording for a wrong CPF; the domain's message is the product's.
+    // The product rules (docs/product-rules.md) give no wording for a wrong CPF; the domain's message is the product's.
     expect(await screen.findByText(MESSAGES.cpfInvalid)).toBeTruthy();
     expect(screen.getByText('Você deve ter no mínimo 18 anos.')).toBeTruthy();
     expect(screen.getByText('Endereço de e-mail inválido')).toBeTruthy();
@@ -157,7 +157,7 @@ describe('login validation', () => {
   });
 });
 
-describe('new password validation (spec §5 passwords)', () => {
+describe('new password validation (docs/product-rules.md §5 passwords)', () => {
   function renderPasswordForm() {
     const submitted: unknown[] = [];
     render(

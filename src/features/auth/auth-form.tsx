@@ -220,7 +220,7 @@ function SignupForm({
 }
 
 /**
- * Spec §2 authentication form, for a page or a modal. Doctors have no self sign-up: their
+ * docs/product-rules.md §2 authentication form, for a page or a modal. Doctors have no self sign-up: their
  * target shows login only.
  */
 export function AuthForm({

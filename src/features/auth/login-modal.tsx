@@ -8,7 +8,7 @@ type LoginModalProps = {
   onSuccess: (result: AuthSuccess) => void;
 };
 
-/** The patient login/sign-up dialog the booking flow opens for visitors (spec §2). */
+/** The patient login/sign-up dialog the booking flow opens for visitors (docs/product-rules.md §2). */
 export function LoginModal({ open, onOpenChange, onSuccess }: LoginModalProps) {
   return (
     <Dialog

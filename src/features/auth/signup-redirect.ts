@@ -1,4 +1,4 @@
-/** Spec §2: the confirmation e-mail brings the person back to the patient login screen. */
+/** docs/product-rules.md §2: the confirmation e-mail brings the person back to the patient login screen. */
 export function signupRedirectUrl(): string {
   return `${window.location.origin}/acesso-paciente`;
 }

@@ -31,7 +31,7 @@ export const GRID_TEXTS = {
 
 export type AvailabilityGridProps = {
   loading: boolean;
-  /** The schedule could not be loaded (spec "fallback mode"). */
+  /** The schedule could not be loaded (docs/product-rules.md §2 "fallback mode"). */
   fallback: boolean;
   blocks: readonly WeeklyBlock[];
   booked: readonly BookedInterval[];
@@ -244,7 +244,7 @@ function GridSkeleton() {
   );
 }
 
-/** Spec "Availability grid": four days per page, four slots per day until expanded. */
+/** docs/product-rules.md §2 "Availability grid": four days per page, four slots per day until expanded. */
 export function AvailabilityGrid({
   loading,
   fallback,

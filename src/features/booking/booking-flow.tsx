@@ -54,7 +54,7 @@ export function useBookingFlow(): BookingFlow {
 }
 
 /**
- * Spec §4 "Booking flow" for every grid below it: a visitor's choice is remembered while the
+ * docs/product-rules.md §4 "Booking flow" for every grid below it: a visitor's choice is remembered while the
  * login modal is open and booked as soon as the patient's replica is ready; a booking is a
  * local write (it works offline) followed by /checkout.
  */

@@ -8,7 +8,7 @@ import { BOOKING_TEXTS } from './booking-flow.tsx';
 
 export const SLOT_TAKEN_REASON = 'slot_taken';
 export const MY_APPOINTMENTS_PATH = '/paciente/dashboard/consultas';
-/** Spec §4 step 5: the error toast stays 5 s; the page returns to the grid after 4 s. */
+/** docs/product-rules.md §4 step 5: the error toast stays 5 s; the page returns to the grid after 4 s. */
 export const BOOKING_ERROR_TOAST_MS = 5000;
 export const BACK_TO_GRID_DELAY_MS = 4000;
 
@@ -34,7 +34,7 @@ export function useBookingProgress(
   };
 }
 
-/** Spec §4 step 5's error toast: the server's message, or the generic one. */
+/** docs/product-rules.md §4 step 5's error toast: the server's message, or the generic one. */
 function showBookingError(message: string | null): void {
   showToast({
     tone: 'error',
@@ -45,7 +45,7 @@ function showBookingError(message: string | null): void {
 }
 
 /**
- * Spec §4 "Booking flow" step 5, for a booking the server refused after the fact (it was
+ * docs/product-rules.md §4 "Booking flow" step 5, for a booking the server refused after the fact (it was
  * queued offline, or someone took the slot first): a taken slot sends the patient silently to
  * their appointments; any other refusal is shown and the page returns to the grid.
  */

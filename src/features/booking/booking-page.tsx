@@ -93,7 +93,7 @@ function useLoginQuery() {
   }, [wantsLogin, loading, session, openLogin, navigate]);
 }
 
-/** The signed-in doctor's id when they own one of the listed doctors (spec: edit=1). */
+/** The signed-in doctor's id when they own one of the listed doctors (docs/product-rules.md §2 "Booking page", ?edit=1). */
 function useOwnListedDoctor(state: DoctorsState): string | null {
   const { role } = useAuth();
   const { engine } = useSyncSession();
@@ -182,7 +182,7 @@ function BookingContent() {
 
 const list = css({ display: 'flex', flexDirection: 'column', gap: '6' });
 
-/** /agendamentos: the fixed doctors with their live availability (spec §2 "Booking page"). */
+/** /agendamentos: the fixed doctors with their live availability (docs/product-rules.md §2 "Booking page"). */
 export function BookingPage() {
   return (
     <BookingFlowProvider>

@@ -268,7 +268,7 @@ function Checkout({ state }: { state: CheckoutState }) {
   );
 }
 
-/** /checkout (and /confirmacao): spec §2 "Confirmation screen". */
+/** /checkout (and /confirmacao): docs/product-rules.md §2 "Confirmation screen". */
 export function CheckoutPage() {
   const location = useLocation();
   const state = useMemo(() => readCheckoutState(location.state), [location.state]);

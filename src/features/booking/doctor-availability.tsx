@@ -30,7 +30,7 @@ function sameSet(a: Set<string>, b: Set<string>): boolean {
 const SETTLE_MS = 2000;
 
 /**
- * Spec §4 "Live updates": tells the person when another booking changes the grid they look
+ * docs/product-rules.md §4 "Live updates": tells the person when another booking changes the grid they look
  * at. A booking of their own only moves its start from pending to taken, which is no change.
  */
 function useLiveChangeToast(occupied: readonly OccupiedSlot[] | undefined, synced: boolean) {

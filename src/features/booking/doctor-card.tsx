@@ -81,7 +81,7 @@ type DoctorCardProps = {
   as?: 'h1' | 'h2';
 };
 
-/** Spec "Doctor card": who the doctor is, the price, and room for the availability grid. */
+/** docs/product-rules.md §2 "Doctor card": who the doctor is, the price, and room for the availability grid. */
 export function DoctorCard({ doctor, children, as: Heading = 'h2' }: DoctorCardProps) {
   const name = doctorDisplayName(doctor);
   return (

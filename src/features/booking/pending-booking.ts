@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { bookingDetailsSchema, type BookingDetails } from '@/domain/schemas/booking.ts';
 
 /**
- * The slot a visitor picked before signing in (spec §4 "Booking flow", step 1). Kept in
+ * The slot a visitor picked before signing in (docs/product-rules.md §4 "Booking flow", step 1). Kept in
  * sessionStorage so it survives the login modal, a sign-up confirmation in the same tab or a
  * reload, and is gone when the tab closes.
  */

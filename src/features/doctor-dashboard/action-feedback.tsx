@@ -21,7 +21,7 @@ import { useSupabase } from '@/session/supabase-context.ts';
 
 type DoctorAction = Exclude<MutationKind, 'book' | 'generate_guide' | 'patient_cancel'>;
 
-/** Spec §8 "Doctor actions" (and "Cancel" for the cancellation's success). */
+/** docs/product-rules.md §8 "Doctor actions" (and "Cancel" for the cancellation's success). */
 export const ACTION_TOASTS: Record<DoctorAction, { success: string; failure: string }> = {
   confirm_payment: { success: 'Pagamento Confirmado!', failure: 'Falha ao Confirmar Pagamento' },
   check_in: { success: 'Check-in Realizado!', failure: 'Falha no Check-in' },
@@ -29,7 +29,7 @@ export const ACTION_TOASTS: Record<DoctorAction, { success: string; failure: str
   save_meeting_link: { success: 'Link da consulta salvo!', failure: 'Erro ao salvar link' },
 };
 
-/** Spec §4 "Live updates". */
+/** docs/product-rules.md §4 "Live updates". */
 export const LIVE_TOAST = {
   title: 'Agenda atualizada em tempo real!',
   description: 'Um horário foi agendado ou cancelado.',
@@ -79,7 +79,7 @@ function useLiveScheduleToast(
 }
 
 /**
- * The doctor's dashboard frame for data: one live list for every section, the spec's toast
+ * The doctor's dashboard frame for data: one live list for every section, the product-rules toast
  * when the server applies or refuses an action (queued offline too), the patient-completion
  * call after a check-in, and live-change toasts.
  */
@@ -101,7 +101,7 @@ export function DoctorActionFeedback({ children }: { children: ReactNode }) {
           description: kind === 'cancel' ? (event.message ?? undefined) : undefined,
         });
         if (kind === 'check_in') {
-          // Spec §4: the patient is told by e-mail; a failure must not undo the check-in.
+          // docs/product-rules.md §4: the patient is told by e-mail; a failure must not undo the check-in.
           supabase.functions
             .invoke(NOTIFY_FUNCTION, { body: { appointmentId } })
             .then(({ error }) => {

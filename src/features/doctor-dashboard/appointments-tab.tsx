@@ -47,7 +47,7 @@ type ListProps = {
   onDismissRejection: (appointmentId: string) => void;
 };
 
-/** One tab's page of cards and its own page counter (spec §9: 10 per page per tab). */
+/** One tab's page of cards and its own page counter (docs/product-rules.md §9: 10 per page per tab). */
 const AppointmentList = memo(function AppointmentList(props: ListProps) {
   const current = paginate(props.items, props.page);
   if (props.items.length === 0) {

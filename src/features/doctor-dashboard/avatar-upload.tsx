@@ -48,7 +48,7 @@ function usePreview(file: File | null): string | null {
 }
 
 /**
- * Spec §7 Storage: the photo goes to the 'avatars' bucket at {user id}/{timestamp}_{filename}
+ * docs/product-rules.md §7 Storage: the photo goes to the 'avatars' bucket at {user id}/{timestamp}_{filename}
  * with upsert, and its public URL becomes medicos.image_url (a local-first write like the rest
  * of the profile). The upload itself needs the network, so offline it is refused with a reason.
  */

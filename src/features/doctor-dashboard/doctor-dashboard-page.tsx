@@ -58,7 +58,7 @@ const CONTENT: Record<Section, (doctor: MedicoDoc) => ReactNode> = {
   ajuda: (doctor) => <HelpTab doctor={doctor} />,
 };
 
-/** Spec §2: an account with no linked doctor record, with a way to retry or change account. */
+/** docs/product-rules.md §2: an account with no linked doctor record, with a way to retry or change account. */
 function DoctorNotFound({ title, description }: { title: string; description: string }) {
   const { signOut } = useAuth();
   const navigate = useNavigate();

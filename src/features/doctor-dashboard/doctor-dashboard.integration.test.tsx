@@ -280,7 +280,7 @@ describe('doctor dashboard: consultas', () => {
     await screen.findByRole('tab', { name: 'Histórico (2)' });
   });
 
-  it("undoes an action the server refuses and shows the server's message; a patient's booking arrives live with the spec's toast", async () => {
+  it("undoes an action the server refuses and shows the server's message; a patient's booking arrives live with the product-rules toast", async () => {
     const doctor = await createDoctor(t);
     const patient = await createPatient(t);
     const { id } = await book(patient, doctor, slot(6));

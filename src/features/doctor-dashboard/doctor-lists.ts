@@ -13,7 +13,7 @@ function protocolOf(a: AppointmentView): string | null {
 }
 
 /**
- * Spec §4 lists for the doctor: upcoming soonest first, history newest first (the replica
+ * docs/product-rules.md §4 lists for the doctor: upcoming soonest first, history newest first (the replica
  * lists newest first). A status this version does not know goes to history, never hidden.
  */
 export function doctorLists(all: readonly AppointmentView[]): DoctorLists {

@@ -110,7 +110,7 @@ function PaidRow({ paid }: { paid: PaidAppointment }) {
   );
 }
 
-/** The 'Financeiro' section (beyond the spec): money in and due, from the local replica. */
+/** The 'Financeiro' section (beyond the product rules (docs/product-rules.md)): money in and due, from the local replica. */
 export function FinanceTab(_props: { doctor: MedicoDoc }) {
   const engine = useSyncEngine();
   const now = Temporal.Now.instant();

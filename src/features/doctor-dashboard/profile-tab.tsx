@@ -62,7 +62,7 @@ function useRejectedProfileWrites(engine: SyncEngine, onRejected: () => void) {
 }
 
 /**
- * The public profile (spec §5). The form starts from the stored record and follows it while the
+ * The public profile (docs/product-rules.md §5). The form starts from the stored record and follows it while the
  * person has typed nothing; saving writes only the changed columns to the replica, which syncs
  * them (offline too).
  */

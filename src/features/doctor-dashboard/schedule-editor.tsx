@@ -111,7 +111,7 @@ async function writeChanges(engine: SyncEngine, changes: ScheduleChanges): Promi
   return results.every((r) => r.ok);
 }
 
-/** A refusal from the server arrives after the local save: tell the doctor (spec §8). */
+/** A refusal from the server arrives after the local save: tell the doctor (docs/product-rules.md §8). */
 function useRejectedScheduleWrites(engine: SyncEngine) {
   useEffect(() => {
     const sub = engine.events$.subscribe((event) => {

@@ -12,7 +12,7 @@ export const SCHEDULE_TAB_TEXTS = {
   preview: 'Ver minha agenda como os pacientes veem',
 } as const;
 
-/** The 'Agenda' section: the weekly schedule editor (spec §5). */
+/** The 'Agenda' section: the weekly schedule editor (docs/product-rules.md §5). */
 export function ScheduleTab({ doctor }: { doctor: MedicoDoc }) {
   const engine = useSyncEngine();
   return (

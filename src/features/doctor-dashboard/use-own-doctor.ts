@@ -6,7 +6,7 @@ import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
 /**
  * The signed-in doctor's own record, told apart from "not loaded yet": `missing` only once the
  * replica has pulled everything at least once this session and still has no record linked to
- * this account (spec §2 'Perfil não encontrado'); before that the dashboard shows loading.
+ * this account (docs/product-rules.md §2 'Perfil não encontrado'); before that the dashboard shows loading.
  */
 export type OwnDoctor =
   | { state: 'loading' }

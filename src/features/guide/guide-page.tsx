@@ -238,7 +238,7 @@ export function GuideDocument({ view }: { view: GuideView }) {
   );
 }
 
-/** /guia/{guideId}: the guide from the replica (spec §2 "Guide page"). */
+/** /guia/{guideId}: the guide from the replica (docs/product-rules.md §2 "Guide page"). */
 export function GuidePage() {
   const { guideId = '' } = useParams();
   const navigate = useNavigate();

@@ -24,7 +24,7 @@ function snapshot<T extends v.GenericSchema>(schema: T, value: unknown): Partial
   return parsed.success ? parsed.output : {};
 }
 
-/** Spec §9 storage time 'HH:mm:ss' shown as 'HH:MM'. */
+/** docs/product-rules.md §9 storage time 'HH:mm:ss' shown as 'HH:MM'. */
 function shortTime(value: string | null | undefined): string | null {
   const match = value ? /^(\d{2}:\d{2})/.exec(value) : null;
   return match?.[1] ?? null;
@@ -38,7 +38,7 @@ function crmText(value: string | null | undefined): string {
 export const PAYMENT_STATUS_LABEL = 'Aguardando Pagamento';
 
 /**
- * The payment line follows the appointment (the spec's fixed 'Aguardando Pagamento' is the
+ * The payment line follows the appointment (the product-rules fixed 'Aguardando Pagamento' is the
  * state at issue): once the doctor confirms the payment the printed guide says so.
  */
 export function paymentStatusLabel(pagamentoStatus: string | null | undefined): string {

@@ -5,7 +5,7 @@ import { appConfig } from '@/lib/config.ts';
 import { buttonClass } from '@/ui/button.tsx';
 import { Container } from '@/ui/container.tsx';
 
-/** Spec §9 landing animation timings, in seconds. */
+/** docs/product-rules.md §9 landing animation timings, in seconds. */
 const HERO_S = 0.8;
 const STEP_S = 0.5;
 const STEP_STAGGER_S = 0.3;

@@ -1,4 +1,4 @@
-/** The two fixed public doctors (DESIGN.md §3); ids match supabase/seed.sql. */
+/** The two fixed public doctors (docs/architecture.md §3); ids match supabase/seed.sql. */
 export type DoctorSlug = 'ana' | 'paulo';
 
 export type FixedDoctor = {

@@ -12,7 +12,7 @@ import { sameSecret } from './secrets.ts';
 import { serviceClient, type ServiceClient } from './service-client.ts';
 
 /**
- * The setup functions of the two fixed doctors (spec §2 "Setup and admin pages"). They carry no
+ * The setup functions of the two fixed doctors (docs/product-rules.md §2 "Setup and admin pages"). They carry no
  * login guard, so each is idempotent, answers {status: 'ok' | 'exists', message} and never
  * reveals a password: an account created here gets a random password nobody sees, and the
  * doctor sets their own through password recovery.

@@ -140,7 +140,7 @@ create table if not exists auth.flow_state (
 create index if not exists idx_auth_code on auth.flow_state (auth_code);
 create index if not exists idx_user_id_auth_method on auth.flow_state (user_id, authentication_method);
 
--- The request helpers exactly as Supabase defines them (supabase-wire.md §3.8): per-claim
+-- The request helpers exactly as Supabase defines them (docs/platform-wire.md §3.8): per-claim
 -- settings first (older PostgREST), then the full claims JSON.
 create or replace function auth.uid() returns uuid language sql stable as $$
   select coalesce(

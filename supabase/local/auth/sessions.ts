@@ -6,7 +6,7 @@ import { authError } from './errors.ts';
 import { findUserById, type UserRow } from './users.ts';
 import { userJson, type UserJson } from './user-json.ts';
 
-/** `amr.method` values GoTrue records (supabase-wire.md §2.4). */
+/** `amr.method` values GoTrue records (docs/platform-wire.md §2.4). */
 export type AmrMethod =
   'password' | 'otp' | 'email/signup' | 'magiclink' | 'recovery' | 'invite' | 'email_change';
 

@@ -9,7 +9,7 @@ import { DEFAULT_TIMEOUT_MS, functionEnv, invoke } from './runner.ts';
 /** Where server.ts mounts this app: the Supabase URL layout. */
 const MOUNT = '/functions/v1/';
 
-/** Gateway answers, in the shapes hosted Supabase sends (supabase-wire.md §6). */
+/** Gateway answers, in the shapes hosted Supabase sends (docs/platform-wire.md §6). */
 const gateway = {
   notFound: {
     status: 404,

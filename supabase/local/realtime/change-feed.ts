@@ -15,7 +15,7 @@ export type PgBinding = {
   terms: FilterTerm[];
 };
 
-/** The `data` of a postgres_changes push (supabase-wire.md §4.3). */
+/** The `data` of a postgres_changes push (docs/platform-wire.md §4.3). */
 export type ChangeData = {
   schema: string;
   table: string;

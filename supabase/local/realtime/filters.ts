@@ -1,7 +1,7 @@
 /**
  * The `filter` of a postgres_changes binding: `col=op.value` terms joined by `,` and ANDed,
  * each optionally negated with `not.`; values with `,()"\` or outer spaces are double-quoted
- * PostgREST-style and `in` takes a parenthesised list (supabase-wire.md §4.4).
+ * PostgREST-style and `in` takes a parenthesised list (docs/platform-wire.md §4.4).
  */
 export const FILTER_OPERATORS = [
   'eq',

@@ -15,7 +15,7 @@ export type RawBinding = v.InferOutput<typeof RawBinding>;
 /** Keeps one join from fanning out into unbounded catalog queries. */
 const MAX_BINDINGS = 100;
 
-/** The phx_join payload realtime-js sends (supabase-wire.md §4.2); unknown keys are ignored. */
+/** The phx_join payload realtime-js sends (docs/platform-wire.md §4.2); unknown keys are ignored. */
 export const JoinPayload = v.object({
   config: v.optional(
     v.object({

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * Phoenix wire frames as realtime-js speaks them (supabase-wire.md §4.1): vsn 2.0.0 sends JSON
+ * Phoenix wire frames as realtime-js speaks them (docs/platform-wire.md §4.1): vsn 2.0.0 sends JSON
  * arrays `[join_ref, ref, topic, event, payload]` plus binary frames for user broadcast; vsn
  * 1.0.0 sends JSON objects for everything.
  */

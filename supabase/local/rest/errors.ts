@@ -41,7 +41,7 @@ export const parseError = (param: string, value: string, details: string): ApiEr
 export const columnNotFound = (table: string, column: string): ApiError =>
   apiError(400, '42703', `column ${table}.${column} does not exist`);
 
-/** PostgREST's `mapSQLtoHTTP` (supabase-wire.md §3.7). */
+/** PostgREST's `mapSQLtoHTTP` (docs/platform-wire.md §3.7). */
 export function statusForSqlState(code: string, message: string, role: string): number {
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '23503' || code === '23505') return 409;

@@ -1,5 +1,5 @@
 /**
- * PostgREST's query-string grammar (supabase-wire.md §3.2–3.4): `select`, filters, logic trees
+ * PostgREST's query-string grammar (docs/platform-wire.md §3.2–3.4): `select`, filters, logic trees
  * and `order`. Pure parsing into a tree; names are checked against the schema later.
  */
 

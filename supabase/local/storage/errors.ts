@@ -5,7 +5,7 @@ import type { Logger } from '../log.ts';
 /**
  * A storage failure as supabase/storage reports it (`src/internal/errors/codes.ts`). The wire
  * body is frozen: `{statusCode, code, error, message}` with the real status as a string, sent
- * with HTTP 400 for every client error and 500 for server errors (supabase-wire.md §5).
+ * with HTTP 400 for every client error and 500 for server errors (docs/platform-wire.md §5).
  */
 export type StorageError = {
   /** The status the real service puts in the body; the HTTP status is 400 unless this is 5xx. */

@@ -47,7 +47,7 @@ function bucketParam(c: Context, marker: string, suffix = ''): string {
 }
 
 /**
- * Supabase Storage (`/storage/v1`), the subset supabase-js uses (supabase-wire.md §5). Every
+ * Supabase Storage (`/storage/v1`), the subset supabase-js uses (docs/platform-wire.md §5). Every
  * object row is read and written as the caller so RLS on storage.objects decides; failures
  * are answered in the service's own error shape, never as a stack.
  */

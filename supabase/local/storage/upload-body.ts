@@ -20,7 +20,7 @@ const CACHE_SECONDS = /^\d{1,10}$/;
 const MetadataSchema = v.record(v.string(), v.unknown());
 
 /**
- * Reads the upload as supabase-js sends it (supabase-wire.md §5): a raw body with
+ * Reads the upload as supabase-js sends it (docs/platform-wire.md §5): a raw body with
  * `content-type` / `cache-control` / `x-metadata` headers, or multipart with an empty-named file
  * part plus `cacheControl` and `metadata` fields. Never reads more than `limit` bytes.
  */

@@ -63,7 +63,7 @@ create policy notes_owner_delete on public.notes for delete to authenticated usi
 create table public.vault (id integer primary key, secret text);
 revoke all on public.vault from anon, authenticated;
 
--- The shape RxDB's Supabase replication needs (rxdb-sync.md §2.2).
+-- The shape RxDB's Supabase replication needs (docs/replication.md §2.2).
 create table public.items (
   id text primary key,
   name text not null,

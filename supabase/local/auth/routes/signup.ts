@@ -56,7 +56,7 @@ function fakeUser(email: string, data: Record<string, unknown>) {
   };
 }
 
-/** POST /signup (supabase-wire.md §2.2, existing-user cases §2.6). */
+/** POST /signup (docs/platform-wire.md §2.2, existing-user cases §2.6). */
 export async function signup(c: Context, { ctx, limiter }: AuthDeps): Promise<Response> {
   limiter.hit('signIn', clientIp(c));
   const body = await readBody(c, SignupBody);
