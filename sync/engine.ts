@@ -138,39 +138,34 @@ function pulledMarker(spec: TableSpec): string {
   return `pulled-${spec.name}-v${spec.schema.version}`;
 }
 
-export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
-  const role: Role = opts.user?.role ?? 'visitor';
-  const clock = opts.clock ?? systemClock;
-  const timers = opts.timers ?? systemTimers;
-  const idb = opts.indexedDB ?? browserIndexedDb();
-  const storage = opts.storage ?? dexieStorage(idb);
-  const events$ = new Subject<SyncEvent>();
-  const online = new BehaviorSubject(true);
-  const closed$ = new Subject<void>();
-  const subs: Subscription[] = [];
+/** A running engine's state; every function below takes it explicitly. */
+type Engine = {
+  readonly opts: EngineOptions;
+  readonly clock: Clock;
+  readonly db: Replica;
+  readonly specs: readonly TableSpec[];
+  readonly status: StatusTracker;
+  readonly lives: Map<TableName, Live>;
+  readonly online: BehaviorSubject<boolean>;
+  readonly events$: Subject<SyncEvent>;
+  readonly closed$: Subject<void>;
+  readonly subs: Subscription[];
+  readonly session: Session;
+  /** Online/offline switches, one after another. */
+  transitions: Promise<void>;
+};
 
-  const db = await openReplica({
-    storage,
-    userId: opts.user?.id ?? null,
-    role,
-    multiInstance: opts.multiInstance ?? false,
-    onConflict: (report) => events$.next({ type: 'write-conflict', report }),
-    tables: opts.tables,
-  });
-  const specs = tablesFor(role, opts.tables);
-  const status = new StatusTracker(
-    specs.map((s) => s.name),
-    clock,
-  );
-  const lives = new Map<TableName, Live>();
+/** An engine once its outbox is open. */
+type Running = Engine & { readonly outbox: Outbox };
 
-  /**
-   * A signed-in replica only talks to the server with that user's session. When the token
-   * cannot be refreshed (offline, auth briefly down) supabase-js falls back to the anon key,
-   * and a request made as anon would be refused for good (a booking as 'not_patient', an
-   * edit by RLS): such attempts count as transient instead and wait for the session (A1).
-   */
-  const session: Session = async () => {
+/**
+ * A signed-in replica only talks to the server with that user's session. When the token
+ * cannot be refreshed (offline, auth briefly down) supabase-js falls back to the anon key,
+ * and a request made as anon would be refused for good (a booking as 'not_patient', an
+ * edit by RLS): such attempts count as transient instead and wait for the session (A1).
+ */
+function sessionOf(opts: EngineOptions): Session {
+  return async () => {
     if (!opts.user) return null;
     const { data } = await opts.supabase.auth.getSession();
     if (!data.session || data.session.user.id !== opts.user.id) {
@@ -187,226 +182,278 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
     }
     return data.session.access_token;
   };
+}
 
-  for (const spec of specs) {
-    const collection = db.collections[spec.name] as RxCollection<ReplicaDoc>;
-    const identifier = `${spec.name}-v${spec.schema.version}:${opts.user?.id ?? 'visitor'}@${opts.serverUrl}`;
-    // A page is reported when it arrives, before RxDB stores it: the first catch-up counts only
-    // once RxDB says the first pull is in the replica, or a screen would read "first sync done"
-    // next to rows that are not there yet (S1).
-    let stored = false;
-    const source = createPullSource({
-      client: opts.supabase,
-      spec,
-      overlapMs: opts.overlapMs ?? 2_000,
-      onPage: ({ rows, caughtUp }) => status.page(spec.name, rows, caughtUp && stored),
-      session,
-    });
-    const replication = replicateRxCollection<ReplicaDoc, Checkpoint>({
-      collection,
-      replicationIdentifier: identifier,
-      live: true,
-      autoStart: false,
-      retryTime: opts.retryTimeMs ?? 5_000,
-      waitForLeadership: opts.multiInstance ?? false,
-      pull: {
-        handler: source.handler,
-        stream$: source.stream$,
-        batchSize: Math.min(opts.pullBatchSize ?? MAX_PAGE_ROWS, MAX_PAGE_ROWS),
-      },
-      ...(pushesFor(spec, role)
-        ? {
-            push: {
-              batchSize: 10,
-              handler: createPushHandler(
-                opts.supabase,
-                spec,
-                (rejection) => events$.next({ type: 'write-rejected', rejection }),
-                session,
-              ),
-            },
-          }
-        : {}),
-    });
-    subs.push(
-      replication.error$.subscribe((e) => status.error(spec.name, e.message)),
-      replication.active$.subscribe((a) => status.active(spec.name, a)),
-    );
-    lives.set(spec.name, { spec, source, replication, channel: null });
-    // Rejects (EmptyError) when the engine closes first: nothing to report then.
-    replication.awaitInitialReplication().then(
-      () => {
-        stored = true;
-        status.page(spec.name, 0, true);
-        // Kept in the replica itself, so it survives restarts and goes with it on sign-out.
-        db.upsertLocal(pulledMarker(spec), { at: clock.now() }).catch(() => undefined);
-      },
-      () => undefined,
-    );
-  }
-
-  /**
-   * Asks a collection to pull now (L2). RxDB 17's downstream drops a RESYNC queued in the same
-   * batch right behind documents (Realtime rows, an RPC result just stored): addNewTask shifts
-   * it off and breaks without running it. A second RESYNC survives that; when the first one
-   * runs, the second is older than the pull it started and RxDB skips it, so no extra request.
-   */
-  function requestPull(live: Live): void {
-    live.replication.reSync();
-    live.replication.reSync();
-  }
-
-  function subscribeLive(live: Live): void {
-    live.channel = subscribeTable({
-      client: opts.supabase,
-      topic: live.replication.replicationIdentifier,
-      table: live.spec.name,
-      onRow: (row) => live.source.push([row]),
-      onSubscribed: () => requestPull(live),
-      onError: (message) => status.error(live.spec.name, `realtime: ${message}`),
-    });
-  }
-
-  /** Resolves when the replica holds `row` (or a newer version of it), or gives up quietly. */
-  function store(table: TableName, row: ServerRow | null): Promise<unknown> {
-    const live = lives.get(table);
-    const collection = db.collections[table];
-    if (!row || !live || !collection || typeof row.id !== 'string') return Promise.resolve();
-    live.source.push([row]);
-    return firstValueFrom(
-      race(
-        collection
-          .findOne(row.id)
-          .$.pipe(
-            filter((doc) => doc !== null && isAtLeast(doc.get('server_modified'), row._modified)),
-          ),
-        timer(STORE_WAIT_MS),
-        closed$,
-      ),
-      { defaultValue: null },
-    );
-  }
-
-  const outbox = await openOutbox({
-    db,
+/** One collection's replication (pull, Realtime-fed stream, push where allowed), not started. */
+function prepareReplication(e: Engine, spec: TableSpec, role: Role): void {
+  const { opts } = e;
+  const collection = e.db.collections[spec.name] as RxCollection<ReplicaDoc>;
+  const identifier = `${spec.name}-v${spec.schema.version}:${opts.user?.id ?? 'visitor'}@${opts.serverUrl}`;
+  // A page is reported when it arrives, before RxDB stores it: the first catch-up counts only
+  // once RxDB says the first pull is in the replica, or a screen would read "first sync done"
+  // next to rows that are not there yet (S1).
+  let stored = false;
+  const source = createPullSource({
     client: opts.supabase,
-    clock,
-    timers,
+    spec,
+    overlapMs: opts.overlapMs ?? 2_000,
+    onPage: ({ rows, caughtUp }) => e.status.page(spec.name, rows, caughtUp && stored),
+    session: e.session,
+  });
+  const replication = replicateRxCollection<ReplicaDoc, Checkpoint>({
+    collection,
+    replicationIdentifier: identifier,
+    live: true,
+    autoStart: false,
+    retryTime: opts.retryTimeMs ?? 5_000,
+    waitForLeadership: opts.multiInstance ?? false,
+    pull: {
+      handler: source.handler,
+      stream$: source.stream$,
+      batchSize: Math.min(opts.pullBatchSize ?? MAX_PAGE_ROWS, MAX_PAGE_ROWS),
+    },
+    ...(pushesFor(spec, role)
+      ? {
+          push: {
+            batchSize: 10,
+            handler: createPushHandler(
+              opts.supabase,
+              spec,
+              (rejection) => e.events$.next({ type: 'write-rejected', rejection }),
+              e.session,
+            ),
+          },
+        }
+      : {}),
+  });
+  e.subs.push(
+    replication.error$.subscribe((err) => e.status.error(spec.name, err.message)),
+    replication.active$.subscribe((a) => e.status.active(spec.name, a)),
+  );
+  e.lives.set(spec.name, { spec, source, replication, channel: null });
+  // Rejects (EmptyError) when the engine closes first: nothing to report then.
+  replication.awaitInitialReplication().then(
+    () => {
+      stored = true;
+      e.status.page(spec.name, 0, true);
+      // Kept in the replica itself, so it survives restarts and goes with it on sign-out.
+      e.db.upsertLocal(pulledMarker(spec), { at: e.clock.now() }).catch(() => undefined);
+    },
+    () => undefined,
+  );
+}
+
+/**
+ * Asks a collection to pull now (L2). RxDB 17's downstream drops a RESYNC queued in the same
+ * batch right behind documents (Realtime rows, an RPC result just stored): addNewTask shifts
+ * it off and breaks without running it. A second RESYNC survives that; when the first one
+ * runs, the second is older than the pull it started and RxDB skips it, so no extra request.
+ */
+function requestPull(live: Live): void {
+  live.replication.reSync();
+  live.replication.reSync();
+}
+
+function subscribeLive(e: Engine, live: Live): void {
+  live.channel = subscribeTable({
+    client: e.opts.supabase,
+    topic: live.replication.replicationIdentifier,
+    table: live.spec.name,
+    onRow: (row) => live.source.push([row]),
+    onSubscribed: () => requestPull(live),
+    onError: (message) => e.status.error(live.spec.name, `realtime: ${message}`),
+  });
+}
+
+/** Resolves when the replica holds `row` (or a newer version of it), or gives up quietly. */
+function store(e: Engine, table: TableName, row: ServerRow | null): Promise<unknown> {
+  const live = e.lives.get(table);
+  const collection = e.db.collections[table];
+  if (!row || !live || !collection || typeof row.id !== 'string') return Promise.resolve();
+  live.source.push([row]);
+  return firstValueFrom(
+    race(
+      collection
+        .findOne(row.id)
+        .$.pipe(
+          filter((doc) => doc !== null && isAtLeast(doc.get('server_modified'), row._modified)),
+        ),
+      timer(STORE_WAIT_MS),
+      e.closed$,
+    ),
+    { defaultValue: null },
+  );
+}
+
+function openEngineOutbox(e: Engine): Promise<Outbox> {
+  const { opts } = e;
+  return openOutbox({
+    db: e.db,
+    client: opts.supabase,
+    clock: e.clock,
+    timers: opts.timers ?? systemTimers,
     backoff: opts.backoff ?? { baseMs: 1_000, maxMs: 60_000 },
-    isOnline: () => online.getValue(),
-    isLeader: () => db.isLeader(),
-    session,
+    isOnline: () => e.online.getValue(),
+    isLeader: () => e.db.isLeader(),
+    session: e.session,
     applyServerRows: async ({ appointment, guide }) => {
-      await Promise.all([store('agendamentos', appointment), store('guias', guide)]);
+      await Promise.all([store(e, 'agendamentos', appointment), store(e, 'guias', guide)]);
     },
     onRejected: (rejected) => {
       for (const mutation of rejected) {
         const { reason, message } = mutation.rejection ?? { reason: 'unknown', message: '' };
-        events$.next({ type: 'mutation-rejected', mutation, reason, message });
+        e.events$.next({ type: 'mutation-rejected', mutation, reason, message });
       }
       // The server knows why (e.g. who took the slot): show it now, not at the next sync.
       for (const table of ['agenda_ocupada', 'agendamentos'] as const) {
-        const live = lives.get(table);
+        const live = e.lives.get(table);
         if (live) requestPull(live);
       }
     },
-    onApplied: (mutation, message) => events$.next({ type: 'mutation-applied', mutation, message }),
-    onBusy: (busy) => status.setSending(busy),
-    onError: (message) => status.error('outbox', message),
+    onApplied: (mutation, message) =>
+      e.events$.next({ type: 'mutation-applied', mutation, message }),
+    onBusy: (busy) => e.status.setSending(busy),
+    onError: (message) => e.status.error('outbox', message),
   });
+}
+
+function resync(e: Running): void {
+  if (!e.online.getValue()) return;
+  for (const live of e.lives.values()) requestPull(live);
+  e.outbox.wake({ resetBackoff: true });
+}
+
+async function goOnline(e: Running): Promise<void> {
+  // All at once: each start opens its replication's meta storage first, so starting them one
+  // after another held the big collections' first page back by the opens of the ones before.
+  await Promise.all(
+    [...e.lives.values()].map((live) => {
+      if (!live.channel) subscribeLive(e, live);
+      return live.replication.start();
+    }),
+  );
+  e.outbox.wake({ resetBackoff: true });
+}
+
+async function goOffline(e: Engine): Promise<void> {
+  await Promise.all([...e.lives.values()].map((l) => l.replication.pause()));
+}
+
+/**
+ * Follows the connection (start or pause every replication) and the window's focus (pull
+ * now), and pulls again after a token refresh. Returns how to stop listening to auth.
+ */
+function followConnectivity(e: Running): () => void {
+  e.subs.push(
+    (e.opts.online$ ?? browserOnline$()).pipe(distinctUntilChanged()).subscribe((isOnline) => {
+      e.online.next(isOnline);
+      e.transitions = e.transitions
+        .then(() => (isOnline ? goOnline(e) : goOffline(e)))
+        .catch((error: unknown) => e.status.error('outbox', String(error)));
+    }),
+    (e.opts.focus$ ?? browserFocus$()).subscribe(() => resync(e)),
+  );
+  // A refreshed token may see rows the expired one could not; never sign out here (A1, A2).
+  const auth = e.opts.supabase.auth.onAuthStateChange((event) => {
+    if (event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN') queueMicrotask(() => resync(e));
+  });
+  return () => auth.data.subscription.unsubscribe();
+}
+
+async function shutdown(e: Running, stopAuth: () => void): Promise<void> {
+  e.closed$.next();
+  e.outbox.stop();
+  stopAuth();
+  for (const sub of e.subs) sub.unsubscribe();
+  await e.transitions;
+  await Promise.all(
+    [...e.lives.values()].map(async (live) => {
+      if (live.channel) await e.opts.supabase.removeChannel(live.channel);
+      await live.replication.cancel();
+    }),
+  );
+}
+
+function pulledOnce$(e: Engine, table: TableName): Observable<boolean> {
+  const spec = e.specs.find((s) => s.name === table);
+  if (!spec) return of(false);
+  return e.db.getLocal$(pulledMarker(spec)).pipe(
+    map((doc) => doc !== null),
+    distinctUntilChanged(),
+  );
+}
+
+async function awaitInSync(e: Running): Promise<void> {
+  await Promise.all([...e.lives.values()].map((l) => l.replication.awaitInSync()));
+  await firstValueFrom(
+    e.outbox.state$.pipe(
+      map((st) => st.mutations.every((m) => m.state !== 'pending')),
+      filter(Boolean),
+    ),
+  );
+}
+
+export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
+  const role: Role = opts.user?.role ?? 'visitor';
+  const clock = opts.clock ?? systemClock;
+  const idb = opts.indexedDB ?? browserIndexedDb();
+  const events$ = new Subject<SyncEvent>();
+  const db = await openReplica({
+    storage: opts.storage ?? dexieStorage(idb),
+    userId: opts.user?.id ?? null,
+    role,
+    multiInstance: opts.multiInstance ?? false,
+    onConflict: (report) => events$.next({ type: 'write-conflict', report }),
+    tables: opts.tables,
+  });
+  const specs = tablesFor(role, opts.tables);
+  const engine: Engine = {
+    opts,
+    clock,
+    db,
+    specs,
+    status: new StatusTracker(
+      specs.map((spec) => spec.name),
+      clock,
+    ),
+    lives: new Map(),
+    online: new BehaviorSubject(true),
+    events$,
+    closed$: new Subject<void>(),
+    subs: [],
+    session: sessionOf(opts),
+    transitions: Promise.resolve(),
+  };
+  for (const spec of specs) prepareReplication(engine, spec, role);
+  const e: Running = Object.assign(engine, { outbox: await openEngineOutbox(engine) });
 
   // A tab that becomes the leader (the previous one closed) sends what the others queued (Q1).
   db.waitForLeadership()
-    .then(() => outbox.wake({ resetBackoff: true }))
-    .catch((error: unknown) => status.error('outbox', String(error)));
-
-  function resync(): void {
-    if (!online.getValue()) return;
-    for (const live of lives.values()) requestPull(live);
-    outbox.wake({ resetBackoff: true });
-  }
-
-  async function goOnline(): Promise<void> {
-    // All at once: each start opens its replication's meta storage first, so starting them one
-    // after another held the big collections' first page back by the opens of the ones before.
-    await Promise.all(
-      [...lives.values()].map((live) => {
-        if (!live.channel) subscribeLive(live);
-        return live.replication.start();
-      }),
-    );
-    outbox.wake({ resetBackoff: true });
-  }
-
-  async function goOffline(): Promise<void> {
-    await Promise.all([...lives.values()].map((l) => l.replication.pause()));
-  }
-
-  let transitions: Promise<void> = Promise.resolve();
-  subs.push(
-    (opts.online$ ?? browserOnline$()).pipe(distinctUntilChanged()).subscribe((isOnline) => {
-      online.next(isOnline);
-      transitions = transitions
-        .then(() => (isOnline ? goOnline() : goOffline()))
-        .catch((error: unknown) => status.error('outbox', String(error)));
-    }),
-    (opts.focus$ ?? browserFocus$()).subscribe(() => resync()),
-  );
-  // A refreshed token may see rows the expired one could not; never sign out here (A1, A2).
-  const auth = opts.supabase.auth.onAuthStateChange((event) => {
-    if (event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN') queueMicrotask(resync);
-  });
-
-  async function shutdown(): Promise<void> {
-    closed$.next();
-    outbox.stop();
-    auth.data.subscription.unsubscribe();
-    for (const sub of subs) sub.unsubscribe();
-    await transitions;
-    await Promise.all(
-      [...lives.values()].map(async (live) => {
-        if (live.channel) await opts.supabase.removeChannel(live.channel);
-        await live.replication.cancel();
-      }),
-    );
-  }
+    .then(() => e.outbox.wake({ resetBackoff: true }))
+    .catch((error: unknown) => e.status.error('outbox', String(error)));
+  const stopAuth = followConnectivity(e);
 
   return {
     db,
     role,
     user: opts.user,
-    views: createViews(db, outbox.state$, opts.user?.id ?? null),
-    outbox,
+    views: createViews(db, e.outbox.state$, opts.user?.id ?? null),
+    outbox: e.outbox,
     newId: opts.newId ?? randomId,
-    status$: status.status$(online.pipe(distinctUntilChanged()), outbox.state$),
+    status$: e.status.status$(e.online.pipe(distinctUntilChanged()), e.outbox.state$),
     events$: events$.asObservable(),
-    resync,
-    pulledOnce$(table) {
-      const spec = specs.find((s) => s.name === table);
-      if (!spec) return of(false);
-      return db.getLocal$(pulledMarker(spec)).pipe(
-        map((doc) => doc !== null),
-        distinctUntilChanged(),
-      );
-    },
+    resync: () => resync(e),
+    pulledOnce$: (table) => pulledOnce$(e, table),
     async awaitInitialSync() {
-      await Promise.all([...lives.values()].map((l) => l.replication.awaitInitialReplication()));
+      await Promise.all([...e.lives.values()].map((l) => l.replication.awaitInitialReplication()));
     },
-    async awaitInSync() {
-      await Promise.all([...lives.values()].map((l) => l.replication.awaitInSync()));
-      await firstValueFrom(
-        outbox.state$.pipe(
-          map((s) => s.mutations.every((m) => m.state !== 'pending')),
-          filter(Boolean),
-        ),
-      );
-    },
+    awaitInSync: () => awaitInSync(e),
     async close() {
-      await shutdown();
+      await shutdown(e, stopAuth);
       await db.close();
     },
     async remove() {
-      await shutdown();
+      await shutdown(e, stopAuth);
       await db.remove();
       await deleteReplicaFiles(idb, opts.user?.id ?? null);
     },
