@@ -167,7 +167,14 @@ test("the doctor's day offline: hoje, consultas with search and a guide from the
   await registeredPatient(patient, person);
   const paid = await bookFirstFree(patient);
   const linked = await bookFirstFree(patient);
-  const conflicted = await bookFirstFree(patient);
+  // A patient holds at most two unpaid bookings per doctor (src/domain/rules/limits.ts): the
+  // third is booked by a namesake, so the doctor's search still finds all of them.
+  const namesakeContext = await browser.newContext();
+  const namesake = await namesakeContext.newPage();
+  const namesakePerson = newPatient('medico-offline');
+  await registeredPatient(namesake, namesakePerson);
+  const conflicted = await bookFirstFree(namesake);
+  await namesakeContext.close();
 
   // One appointment today (São Paulo) for the hoje list, stored straight on the server.
   const admin = await serviceClient();
@@ -269,10 +276,16 @@ test("the doctor's day offline: hoje, consultas with search and a guide from the
   await expect(refused.getByText('Cancelado', { exact: true })).toBeVisible();
   await shot(page, '26-medico-acao-recusada');
 
+  // Exactly the four appointments of the two patients: nothing sent twice.
+  const { data: namesakeRow } = await admin
+    .from('perfis_usuarios')
+    .select('id')
+    .eq('email', namesakePerson.email)
+    .single<{ id: string }>();
   const { data: rows } = await admin
     .from('agendamentos')
     .select('id, status, pagamento_status, meeting_link')
-    .eq('patient_id', patientRow!.id);
+    .in('patient_id', [patientRow!.id, namesakeRow!.id]);
   const byId = new Map((rows as Row[]).map((r) => [r.id, r]));
   expect(rows).toHaveLength(4);
   expect(byId.get(paidId)).toMatchObject({ status: 'confirmado', pagamento_status: 'pago' });

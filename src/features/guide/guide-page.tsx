@@ -39,7 +39,8 @@ export const GUIDE_TEXTS = {
   value: 'Valor',
   status: 'Status',
   qrLabel: 'QR Code da guia',
-  qrEnlarge: 'Ampliar QR Code',
+  // The accessible name starts with the visible hint, so voice control finds it by what it shows.
+  qrEnlarge: 'Toque para ampliar o QR Code',
   qrHint: 'Toque para ampliar',
   policyTitle: 'Política de cancelamento',
   download: 'Baixar PDF',
