@@ -146,3 +146,16 @@ test('doctor screens: axe at two sizes and reflow at 320 px', async ({ page }) =
     await checkRoute(page, `/medico/dashboard/${section}`);
   }
 });
+
+test("keyboard navigation: focus lands on the new page's heading and the page is announced", async ({
+  page,
+}) => {
+  await page.goto('/');
+  const cta = page.getByRole('link', { name: 'Agendar Teleconsulta Agora' });
+  await cta.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/agendamentos$/);
+  const heading = page.getByRole('heading', { level: 1, name: 'Agende sua consulta' });
+  await expect(heading).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Agende sua consulta' })).toHaveCount(1);
+});
