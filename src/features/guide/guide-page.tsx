@@ -69,14 +69,17 @@ const box = css({
   breakInside: 'avoid',
 });
 
+// Label beside value where there is room; on phones the label goes above its value, so a
+// name or a status is never cut mid-word to fit a narrow second column.
 const dl = css({
   display: 'grid',
-  gridTemplateColumns: '9rem 1fr',
+  gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: '9rem minmax(0, 1fr)' },
   columnGap: '3',
-  rowGap: '1.5',
+  rowGap: { base: '0.5', sm: '1.5' },
   fontSize: 'sm',
   '& dt': { color: 'fg.muted' },
-  '& dd': { fontWeight: 'medium', overflowWrap: 'anywhere' },
+  '& dt:not(:first-of-type)': { mt: { base: '2', sm: '0' } },
+  '& dd': { fontWeight: 'medium', overflowWrap: 'break-word' },
 });
 
 function Section({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
