@@ -1,4 +1,7 @@
 import * as v from 'valibot';
+import { ConfigError, readProjectSettings, type FileOnlySettings } from './project-config.ts';
+
+export { ConfigError } from './project-config.ts';
 
 /** The documented development secret of the Supabase CLI; never use it for a public deployment. */
 export const DEV_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -10,19 +13,18 @@ const flag = v.pipe(
 );
 
 const EnvSchema = v.object({
-  API_PORT: v.optional(port, '54321'),
-  APP_PORT: v.optional(port, '5173'),
-  HOST: v.optional(v.string(), '127.0.0.1'),
+  SUPABASE_CONFIG: v.optional(v.string(), 'supabase/config.toml'),
+  API_PORT: v.optional(port),
+  APP_PORT: v.optional(port),
+  HOST: v.optional(v.string()),
   DATA_DIR: v.optional(v.string(), '.data'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.minLength(1))),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32)), DEV_JWT_SECRET),
-  JWT_EXPIRY: v.optional(
-    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(30)),
-    '3600',
-  ),
+  JWT_SIGNING_KEYS_PATH: v.optional(v.pipe(v.string(), v.minLength(1))),
+  JWT_EXPIRY: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(30))),
   API_EXTERNAL_URL: v.optional(v.pipe(v.string(), v.url())),
   SITE_URL: v.optional(v.pipe(v.string(), v.url())),
-  AUTH_AUTOCONFIRM: v.optional(flag, 'false'),
+  AUTH_AUTOCONFIRM: v.optional(flag),
   AUTH_RATE_LIMIT: v.optional(flag, 'true'),
   AUTH_BCRYPT_COST: v.optional(
     v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(4), v.maxValue(15)),
@@ -47,6 +49,12 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1024)),
     String(10 * 1024 * 1024),
   ),
+  REST_DB_AGGREGATES_ENABLED: v.optional(flag, 'false'),
+  REST_DB_PLAN_ENABLED: v.optional(flag, 'false'),
+  REST_DB_SCHEMAS: v.optional(
+    v.pipe(v.string(), v.regex(/^\s*[a-z_][a-z0-9_]*(\s*,\s*[a-z_][a-z0-9_]*)*\s*$/i)),
+    'public',
+  ),
 });
 
 export type PlatformConfig = {
@@ -56,12 +64,19 @@ export type PlatformConfig = {
   dataDir: string | undefined;
   databaseUrl: string | undefined;
   jwtSecret: string;
+  /**
+   * A JSON file of private JWKs (RS256/ES256, as `npm run keys -- signing-key` prints one):
+   * access tokens are then signed with the first and all are published at
+   * `/auth/v1/.well-known/jwks.json`. Unset: HS256 with `jwtSecret` only.
+   */
+  jwtSigningKeysPath: string | undefined;
   jwtExpiry: number;
   /** Public base URL of this API, used in e-mail links and the JWT `iss`. */
   apiExternalUrl: string;
   /** Where e-mail links land when the requested redirect is not allowed. */
   siteUrl: string;
   autoconfirm: boolean;
+  /** Whether the rate limits (`rateLimits`) apply at all (`AUTH_RATE_LIMIT`). */
   rateLimit: boolean;
   /** bcrypt cost for password hashes; GoTrue uses 10. Lower only to speed up tests. */
   bcryptCost: number;
@@ -85,7 +100,13 @@ export type PlatformConfig = {
   restMaxEmbedDepth: number;
   /** Largest REST response body, in bytes; bigger answers are refused with PGRST199. */
   restMaxResponseBytes: number;
-};
+  /** PostgREST's db-aggregates-enabled: `col.sum()`, `count()`… in `select` (off: PGRST123). */
+  restAggregates: boolean;
+  /** PostgREST's db-plan-enabled: `Accept: application/vnd.pgrst.plan+json` answers EXPLAIN. */
+  restPlanEnabled: boolean;
+  /** PostgREST's db-schemas: the schemas REST exposes, the first the default profile. */
+  restSchemas: string[];
+} & FileOnlySettings;
 
 /** Whether `host` only accepts connections from this machine. */
 export function isLoopbackHost(host: string): boolean {
@@ -98,7 +119,10 @@ export function mailboxOpen(config: Pick<PlatformConfig, 'mailbox' | 'host'>): b
   return config.mailbox === 'on' || (config.mailbox === 'auto' && isLoopbackHost(config.host));
 }
 
-/** Reads the environment once, failing loudly with every problem listed. */
+/**
+ * Reads `supabase/config.toml` (or `SUPABASE_CONFIG`) and the environment once; a variable
+ * overrides the file's key (README "Configuration"). Throws a one-line `ConfigError`.
+ */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, val]) => val !== undefined && val !== ''),
@@ -106,20 +130,30 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
   const parsed = v.safeParse(EnvSchema, present);
   if (!parsed.success) {
     const problems = parsed.issues.map((i) => `${v.getDotPath(i) ?? '?'}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    throw new ConfigError(`environment: ${problems.join('; ')}`);
   }
   const e = parsed.output;
-  const apiExternalUrl = e.API_EXTERNAL_URL ?? `http://${e.HOST}:${e.API_PORT}`;
+  const {
+    apiPort: filePort,
+    siteUrl: fileSiteUrl,
+    jwtExpiry,
+    enableConfirmations,
+    ...fileOnly
+  } = readProjectSettings(e.SUPABASE_CONFIG);
+  const host = e.HOST ?? '127.0.0.1';
+  const apiPort = e.API_PORT ?? filePort ?? 54321;
   return {
-    apiPort: e.API_PORT,
-    host: e.HOST,
+    ...fileOnly,
+    apiPort,
+    host,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
-    jwtExpiry: e.JWT_EXPIRY,
-    apiExternalUrl,
-    siteUrl: e.SITE_URL ?? `http://${e.HOST}:${e.APP_PORT}`,
-    autoconfirm: e.AUTH_AUTOCONFIRM,
+    jwtSigningKeysPath: e.JWT_SIGNING_KEYS_PATH,
+    jwtExpiry: e.JWT_EXPIRY ?? jwtExpiry,
+    apiExternalUrl: e.API_EXTERNAL_URL ?? `http://${host}:${apiPort}`,
+    siteUrl: siteUrl(e, fileSiteUrl),
+    autoconfirm: e.AUTH_AUTOCONFIRM ?? !enableConfirmations,
     rateLimit: e.AUTH_RATE_LIMIT,
     bcryptCost: e.AUTH_BCRYPT_COST,
     setupToken: e.SETUP_TOKEN,
@@ -133,5 +167,36 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     smtpFrom: e.SMTP_FROM ?? 'Saúde Já <no-reply@saudeja.example>',
     restMaxEmbedDepth: e.REST_MAX_EMBED_DEPTH,
     restMaxResponseBytes: e.REST_MAX_RESPONSE_BYTES,
+    restAggregates: e.REST_DB_AGGREGATES_ENABLED,
+    restPlanEnabled: e.REST_DB_PLAN_ENABLED,
+    restSchemas: e.REST_DB_SCHEMAS.split(',').map((x) => x.trim()),
   };
+}
+
+/**
+ * `SITE_URL`; else, when `HOST` or `APP_PORT` moved the app, the address they give it (the
+ * file's `site_url` names the default one); else `[auth] site_url`.
+ */
+function siteUrl(
+  e: { SITE_URL?: string | undefined; HOST?: string | undefined; APP_PORT?: number | undefined },
+  fromFile: string | undefined,
+): string {
+  if (e.SITE_URL) return e.SITE_URL;
+  const derived = `http://${e.HOST ?? '127.0.0.1'}:${e.APP_PORT ?? 5173}`;
+  if (e.HOST !== undefined || e.APP_PORT !== undefined) return derived;
+  return fromFile ?? derived;
+}
+
+/**
+ * The configuration for a command-line entry point (`npm start`, `npm run server`): a
+ * configuration problem ends the process with its one line, never a stack trace.
+ */
+export function configOrExit(): PlatformConfig {
+  try {
+    return configFromEnv();
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    process.stderr.write(`Configuration error: ${e.message}\n`);
+    process.exit(1);
+  }
 }

@@ -1,8 +1,8 @@
-import { configFromEnv } from './config.ts';
+import { configOrExit } from './config.ts';
 import { createPlatform } from './server.ts';
 
 /** Runs the local Supabase-compatible API alone (`npm run server`). */
-const config = configFromEnv();
+const config = configOrExit();
 const platform = await createPlatform(config);
 const url = await platform.listen();
 platform.ctx.log.info({ msg: 'listening', url, database: platform.ctx.db.kind });

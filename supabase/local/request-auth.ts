@@ -1,28 +1,68 @@
+import { isOpaqueKey, jwtForOpaqueKey, type ApiKeys } from './api-keys.ts';
 import type { Database, Queryable, QueryResult, Statement } from './db/index.ts';
-import { verifyJwt, type JwtClaims, type JwtFailure } from './jwt.ts';
+import { verifyJwt, type JwtClaims, type JwtFailure, type JwtKeyring } from './jwt.ts';
 
 /** Who a request acts as, after its JWT was verified. */
 export type Identity = { role: string; claims: JwtClaims; token: string };
 
+export type IdentityFailure = JwtFailure | 'missing' | 'invalid_api_key';
+
 export type IdentityResult =
-  { ok: true; identity: Identity } | { ok: false; reason: JwtFailure | 'missing'; message: string };
+  { ok: true; identity: Identity } | { ok: false; reason: IdentityFailure; message: string };
+
+/** What a request's credentials are checked against. */
+export type Credentials = { keyring: JwtKeyring; keys: ApiKeys };
 
 /** Postgres roles a JWT may switch to, as on hosted Supabase. */
 export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const;
 
+type GatewayToken =
+  { ok: true; token: string } | { ok: false; reason: IdentityFailure; message: string };
+
+const INVALID_API_KEY = {
+  ok: false,
+  reason: 'invalid_api_key',
+  message: 'Invalid API key',
+} as const;
+
 /**
- * Resolves the caller the way the Supabase gateway and PostgREST do: the bearer token of
- * `Authorization` wins, else the `apikey`; the token must verify with the project secret and its
- * `role` claim picks the database role (a token without one acts as `anon`).
+ * The token the Supabase gateway hands on: the bearer of `Authorization` wins, else the
+ * `apikey`; an opaque key (`sb_publishable_…` / `sb_secret_…`) in either place stands for the
+ * legacy JWT of its role, and one this project did not issue is refused before any service.
+ */
+export function gatewayToken(
+  headers: { authorization?: string | null | undefined; apikey?: string | null | undefined },
+  keys: ApiKeys,
+): GatewayToken {
+  const bearer = headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  const apikey = headers.apikey ?? undefined;
+  let fromKey: string | undefined;
+  if (apikey !== undefined && isOpaqueKey(apikey)) {
+    fromKey = jwtForOpaqueKey(apikey, keys);
+    if (fromKey === undefined) return INVALID_API_KEY;
+  }
+  if (bearer !== undefined && isOpaqueKey(bearer)) {
+    const translated = jwtForOpaqueKey(bearer, keys);
+    return translated === undefined ? INVALID_API_KEY : { ok: true, token: translated };
+  }
+  const token = bearer ?? fromKey ?? apikey;
+  if (!token) return { ok: false, reason: 'missing', message: 'No API key found in request' };
+  return { ok: true, token };
+}
+
+/**
+ * Resolves the caller the way the Supabase gateway and PostgREST do (`gatewayToken`); the
+ * token must verify with the project's keys and its `role` claim picks the database role (a
+ * token without one acts as `anon`).
  */
 export async function identify(
   headers: { authorization?: string | null | undefined; apikey?: string | null | undefined },
-  secret: string,
+  credentials: Credentials,
 ): Promise<IdentityResult> {
-  const bearer = headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-  const token = bearer ?? headers.apikey ?? undefined;
-  if (!token) return { ok: false, reason: 'missing', message: 'No API key found in request' };
-  const verified = await verifyJwt(token, secret);
+  const passed = gatewayToken(headers, credentials.keys);
+  if (!passed.ok) return passed;
+  const { token } = passed;
+  const verified = await verifyJwt(token, credentials.keyring);
   if (!verified.ok) return verified;
   const role = verified.claims.role ?? 'anon';
   if (!(API_ROLES as readonly string[]).includes(role)) {

@@ -7,7 +7,8 @@ import { mailboxOpen, type PlatformConfig } from './config.ts';
 import type { PlatformContext } from './context.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { bootstrap, type BootstrapResult } from './bootstrap/index.ts';
-import { deriveApiKeys } from './jwt.ts';
+import { deriveApiKeys } from './api-keys.ts';
+import { loadKeyring } from './signing-keys.ts';
 import { cors, corsPolicy } from './cors.ts';
 import type { NodeEnv } from './node-env.ts';
 import { createLogger, logFormatFrom, logRequest, type Logger } from './log.ts';
@@ -48,6 +49,7 @@ export async function createPlatform(
   opts: PlatformOptions = {},
 ): Promise<Platform> {
   const log = opts.log ?? createLogger(config.logLevel, undefined, logFormatFrom(config.logFormat));
+  const keyring = await loadKeyring(config);
   // A database handed in belongs to the caller (tests); one opened here is closed here.
   const ownsDb = !opts.db;
   const db =
@@ -65,7 +67,7 @@ export async function createPlatform(
     open: mailboxOpen(config),
     smtp: config.smtpUrl ? { url: config.smtpUrl, from: config.smtpFrom } : undefined,
   });
-  const ctx: PlatformContext = { config, db, keys, mailer: mailbox.mailer, log };
+  const ctx: PlatformContext = { config, db, keys, keyring, mailer: mailbox.mailer, log };
   const realtime = await createRealtime(ctx);
 
   const corsHeaders = corsPolicy({

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { AuthApiError } from '../../supabase/local/auth/errors.ts';
-import { LIMITS, createRateLimiter } from '../../supabase/local/auth/rate-limit.ts';
+import { createRateLimiter } from '../../supabase/local/auth/rate-limit.ts';
+import { readProjectSettings } from '../../supabase/local/project-config.ts';
+
+/** The limits of the repository's config.toml (`[auth.rate_limit]`). */
+const LIMITS = readProjectSettings('supabase/config.toml').rateLimits;
 
 /** The per-IP limiter on a hand-driven clock: counts in fixed windows, per limit and per address. */
 describe('auth rate limiter', () => {
   function limiter(enabled = true) {
     let now = 1_000_000;
     const l = createRateLimiter(
-      () => enabled,
+      () => (enabled ? LIMITS : undefined),
       () => now,
     );
     return { l, advance: (seconds: number) => (now += seconds * 1000) };
@@ -16,7 +20,7 @@ describe('auth rate limiter', () => {
     for (let i = 0; i < n; i++) fn();
   };
 
-  it('allows the CLI default of 30 sign-ins per 5 minutes, then answers 429 over_request_rate_limit', () => {
+  it("allows config.toml's 30 sign-ins per 5 minutes, then answers 429 over_request_rate_limit", () => {
     const { l } = limiter();
     hits(() => l.hit('signIn', '10.0.0.1'), LIMITS.signIn.max);
     expect(() => l.hit('signIn', '10.0.0.1')).toThrowError(

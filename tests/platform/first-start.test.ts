@@ -8,7 +8,7 @@ import pg from 'pg';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_JWT_SECRET } from '../../supabase/local/config.ts';
-import { deriveApiKeys } from '../../supabase/local/jwt.ts';
+import { deriveApiKeys } from '../../supabase/local/api-keys.ts';
 import { bootstrap } from '../../supabase/local/bootstrap/index.ts';
 import { createLogger } from '../../supabase/local/log.ts';
 import { freshDatabase } from '../support/database.ts';

@@ -18,7 +18,12 @@ describe('edge functions runner', () => {
   beforeAll(async () => {
     t = await startTestPlatform({
       migrationsDir: 'tests/platform/sample-migrations',
-      config: { functionsDir: 'tests/platform/functions-fixtures', setupToken: SETUP_TOKEN },
+      config: {
+        functionsDir: 'tests/platform/functions-fixtures',
+        setupToken: SETUP_TOKEN,
+        // As `[functions.public-hook] verify_jwt = false` in config.toml.
+        functions: { 'public-hook': { verifyJwt: false } },
+      },
     });
     const now = Math.floor(Date.now() / 1000);
     userToken = await signJwt(

@@ -2,14 +2,11 @@ import { createHash, randomInt } from 'node:crypto';
 import type { Queryable } from '../db/index.ts';
 import type { PlatformContext } from '../context.ts';
 import type { OutgoingMail } from '../mailbox/mailer.ts';
+import type { TemplateName } from '../project-config.ts';
+import { htmlToText, renderTemplate } from './email-template.ts';
 import { authError } from './errors.ts';
 import type { Pkce } from './http.ts';
 import type { UserRow } from './users.ts';
-
-/** GoTrue's `SMTP_MAX_FREQUENCY` default: one mail of a kind per address per minute. */
-export const MAX_FREQUENCY_SECONDS = 60;
-/** GoTrue's `MAILER_OTP_EXP` default. */
-export const OTP_EXPIRY_SECONDS = 86400;
 
 /** Kinds of e-mail token; `magiclink` and `invite` are only minted by the admin generate_link. */
 export type EmailKind = 'signup' | 'recovery' | 'email_change' | 'magiclink' | 'invite';
@@ -55,12 +52,16 @@ function newOtp(): string {
   return String(randomInt(1_000_000)).padStart(6, '0');
 }
 
-/** Throws GoTrue's 429 when the previous mail of this kind went out less than a minute ago. */
+/**
+ * Throws GoTrue's 429 when the previous mail of this kind went out less than
+ * `[auth.email] max_frequency` ago.
+ */
 function checkMailFrequency(ctx: PlatformContext, user: UserRow, kind: MailedKind): void {
   if (!ctx.config.rateLimit) return;
   const age = EMAIL_KINDS[kind].age(user);
-  if (age !== null && age < MAX_FREQUENCY_SECONDS) {
-    const wait = Math.max(1, Math.ceil(MAX_FREQUENCY_SECONDS - age));
+  const frequency = ctx.config.maxFrequencySeconds;
+  if (age !== null && age < frequency) {
+    const wait = Math.max(1, Math.ceil(frequency - age));
     throw authError(
       429,
       'over_email_send_rate_limit',
@@ -127,43 +128,33 @@ export async function prepareEmail(
 ): Promise<OutgoingMail> {
   checkMailFrequency(ctx, user, kind);
   const token = await storeEmailToken(ctx, tx, user, kind, redirectTo, pkce);
-  return composeMail(kind, token);
+  return composeMail(ctx, kind, user, redirectTo, token);
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-const TEMPLATES: Record<
-  MailedKind,
-  { subject: string; intro: string; action: string; outro: string }
-> = {
-  signup: {
-    subject: 'Confirme seu e-mail',
-    intro: 'Falta pouco! Confirme seu e-mail para ativar sua conta.',
-    action: 'Confirmar e-mail',
-    outro: 'Se você não criou uma conta, ignore esta mensagem.',
-  },
-  recovery: {
-    subject: 'Redefinir senha',
-    intro: 'Recebemos um pedido para redefinir a senha da sua conta.',
-    action: 'Redefinir senha',
-    outro: 'Se você não pediu a redefinição, ignore esta mensagem: sua senha continua a mesma.',
-  },
-  email_change: {
-    subject: 'Confirme a alteração de e-mail',
-    intro: 'Confirme este endereço como o novo e-mail da sua conta.',
-    action: 'Confirmar novo e-mail',
-    outro: 'Se você não pediu a alteração, ignore esta mensagem.',
-  },
+/** The config.toml template of each mail (`[auth.email.template.<name>]`). */
+const TEMPLATE_OF: Record<MailedKind, TemplateName> = {
+  signup: 'confirmation',
+  recovery: 'recovery',
+  email_change: 'email_change',
 };
 
-function composeMail(kind: MailedKind, { to, link, otp }: EmailToken): OutgoingMail {
-  const t = TEMPLATES[kind];
-  const text = `${t.intro}\n\n${t.action}: ${link}\n\nOu use o código: ${otp}\n\n${t.outro}\n`;
-  const html =
-    `<p>${t.intro}</p>` +
-    `<p><a href="${escapeHtml(link)}">${t.action}</a></p>` +
-    `<p>Ou use o código: <strong>${otp}</strong></p>` +
-    `<p>${t.outro}</p>`;
-  return { to, subject: t.subject, text, html };
+/** The mail as hosted Auth renders it from the same template file and subject. */
+function composeMail(
+  ctx: PlatformContext,
+  kind: MailedKind,
+  user: UserRow,
+  redirectTo: string,
+  { to, link, otp, hash }: EmailToken,
+): OutgoingMail {
+  const template = ctx.config.emailTemplates[TEMPLATE_OF[kind]];
+  const html = renderTemplate(template.source, {
+    ConfirmationURL: link,
+    Token: otp,
+    TokenHash: hash,
+    SiteURL: ctx.config.siteUrl,
+    RedirectTo: redirectTo,
+    Email: user.email,
+    NewEmail: user.new_email ?? '',
+  });
+  return { to, subject: template.subject, text: htmlToText(html), html };
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { PlatformContext } from '../context.ts';
+import { isOpaqueKey, jwtForOpaqueKey } from '../api-keys.ts';
 import { verifyJwt, type JwtClaims, type JwtFailure } from '../jwt.ts';
 import { authError } from './errors.ts';
 import { findUserById, type UserRow } from './users.ts';
@@ -18,10 +19,13 @@ const JWT_FAILURE: Record<JwtFailure, string> = {
 /** GoTrue's `requireAuthentication`: a verified bearer JWT, its claims for the handler. */
 export async function requireClaims(c: Context, ctx: PlatformContext): Promise<JwtClaims> {
   const header = c.req.header('Authorization') ?? '';
-  const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+  // The gateway hands GoTrue the legacy JWT an opaque key (`sb_secret_…`) stands for.
+  const token =
+    bearer !== undefined && isOpaqueKey(bearer) ? jwtForOpaqueKey(bearer, ctx.keys) : bearer;
   if (!token)
     throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-  const verified = await verifyJwt(token, ctx.config.jwtSecret);
+  const verified = await verifyJwt(token, ctx.keyring);
   if (!verified.ok) {
     throw authError(
       403,

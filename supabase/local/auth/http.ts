@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import * as v from 'valibot';
+import type { PlatformConfig } from '../config.ts';
 import { authError } from './errors.ts';
 
 /**
@@ -111,11 +112,16 @@ export function pkceParams(body: {
 }
 
 /**
- * GoTrue's redirect allow-list, narrowed to what a local server needs: the site itself or any
- * localhost origin; anything else (or garbage) falls back to the site URL.
+ * GoTrue's redirect allow-list, narrowed to what a local server needs: the site itself, the
+ * exact `additional_redirect_urls` of config.toml, or any localhost origin; anything else (or
+ * garbage) falls back to the site URL.
  */
-export function allowedRedirect(requested: string | undefined, siteUrl: string): string {
+export function allowedRedirect(
+  requested: string | undefined,
+  { siteUrl, additionalRedirectUrls }: Pick<PlatformConfig, 'siteUrl' | 'additionalRedirectUrls'>,
+): string {
   if (!requested) return siteUrl;
+  if (additionalRedirectUrls.includes(requested)) return requested;
   let url: URL;
   try {
     url = new URL(requested);

@@ -4,7 +4,6 @@ import type { PlatformContext } from '../context.ts';
 import type { AuthDeps } from './deps.ts';
 import { AuthApiError, authError, errorResponse, unexpectedResponse } from './errors.ts';
 import { createAddressGate, createRateLimiter } from './rate-limit.ts';
-import { MAX_FREQUENCY_SECONDS } from './email-tokens.ts';
 import {
   adminCreateUser,
   adminDeleteUser,
@@ -32,8 +31,8 @@ type Handler = (c: Context, deps: AuthDeps) => Promise<Response>;
 export function createAuthApp(ctx: PlatformContext): Hono {
   const deps: AuthDeps = {
     ctx,
-    limiter: createRateLimiter(() => ctx.config.rateLimit),
-    recoveryGate: createAddressGate(() => ctx.config.rateLimit, MAX_FREQUENCY_SECONDS),
+    limiter: createRateLimiter(() => (ctx.config.rateLimit ? ctx.config.rateLimits : undefined)),
+    recoveryGate: createAddressGate(() => ctx.config.rateLimit, ctx.config.maxFrequencySeconds),
   };
   const app = new Hono();
   const h = (handler: Handler) => (c: Context) => handler(c, deps);
@@ -51,8 +50,7 @@ export function createAuthApp(ctx: PlatformContext): Hono {
     if (c.req.method === 'GET' && open) return next();
     const key = c.req.header('apikey') ?? c.req.query('apikey');
     if (!key) return c.json({ message: 'No API key found in request' }, 401);
-    if (key !== ctx.keys.anonKey && key !== ctx.keys.serviceRoleKey)
-      return c.json({ message: 'Invalid API key' }, 401);
+    if (!Object.values(ctx.keys).includes(key)) return c.json({ message: 'Invalid API key' }, 401);
     return next();
   });
   app.use('*', async (c, next) => {
@@ -91,7 +89,7 @@ export function createAuthApp(ctx: PlatformContext): Hono {
     }),
   );
   // Tokens are HS256 with the project secret: no public keys to publish, as GoTrue answers then.
-  app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }));
+  app.get('/.well-known/jwks.json', (c) => c.json(ctx.keyring.jwks));
   app.post('/signup', h(signup));
   app.post('/token', h(token));
   app.get('/user', h(getUser));

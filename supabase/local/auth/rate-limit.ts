@@ -1,46 +1,42 @@
+import type { RateLimits } from '../project-config.ts';
 import { authError } from './errors.ts';
 
 /**
- * Per-IP request limits with the Supabase CLI's defaults (`[auth.rate_limit]` in config.toml),
- * counted in fixed windows in memory — a single local process needs nothing more.
+ * Per-IP request limits of `[auth.rate_limit]` in config.toml (project-config.ts), counted in
+ * fixed windows in memory — a single local process needs nothing more:
+ * `signIn` password grant and sign-up (`sign_in_sign_ups`), `refresh` (`token_refresh`),
+ * `verify` the e-mail link and code (`token_verifications`), `email` recover and resend
+ * (`email_sent`, per hour).
  */
-export const LIMITS = {
-  /** sign_in_sign_ups: password grant, sign-up, verify. */
-  signIn: { max: 30, windowSeconds: 300 },
-  /** token_refresh. */
-  refresh: { max: 150, windowSeconds: 300 },
-  /** Endpoints that send e-mail: recover, resend. */
-  email: { max: 30, windowSeconds: 300 },
-} as const;
-
-export type LimitName = keyof typeof LIMITS;
+export type LimitName = keyof RateLimits;
 
 const MAX_TRACKED = 10_000;
 
 export type RateLimiter = { hit(name: LimitName, ip: string): void };
 
-/** `enabled` is read per request: tests and the CLI may change the config after start. */
+/** `limits` is read per request (undefined: no limits): tests may change the config after start. */
 export function createRateLimiter(
-  enabled: () => boolean,
+  limits: () => RateLimits | undefined,
   now: () => number = Date.now,
 ): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
   // Forget finished windows once many addresses were seen, so memory stays bounded.
-  const prune = (t: number) => {
+  const prune = (t: number, current: RateLimits) => {
     for (const [key, w] of windows) {
       const name = key.slice(0, key.indexOf(':')) as LimitName;
-      if (t - w.start >= LIMITS[name].windowSeconds * 1000) windows.delete(key);
+      if (t - w.start >= current[name].windowSeconds * 1000) windows.delete(key);
     }
   };
   return {
     hit(name, ip) {
-      if (!enabled()) return;
-      const { max, windowSeconds } = LIMITS[name];
+      const current = limits();
+      if (!current) return;
+      const { max, windowSeconds } = current[name];
       const key = `${name}:${ip}`;
       const t = now();
       const w = windows.get(key);
       if (!w || t - w.start >= windowSeconds * 1000) {
-        if (windows.size >= MAX_TRACKED) prune(t);
+        if (windows.size >= MAX_TRACKED) prune(t, current);
         windows.set(key, { start: t, count: 1 });
         return;
       }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/index.ts';
 import type { PlatformContext } from '../context.ts';
-import { signJwt } from '../jwt.ts';
+import { signAccessToken } from '../jwt.ts';
 import { authError } from './errors.ts';
 import { findUserById, type UserRow } from './users.ts';
 import { userJson, type UserJson } from './user-json.ts';
@@ -39,7 +39,7 @@ async function buildSession(
 ): Promise<SessionJson> {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + ctx.config.jwtExpiry;
-  const accessToken = await signJwt(
+  const accessToken = await signAccessToken(
     {
       iss: `${ctx.config.apiExternalUrl}/auth/v1`,
       sub: user.id,
@@ -56,7 +56,7 @@ async function buildSession(
       session_id: session.sessionId,
       is_anonymous: user.is_anonymous,
     },
-    ctx.config.jwtSecret,
+    ctx.keyring,
   );
   return {
     access_token: accessToken,

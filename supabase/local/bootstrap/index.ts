@@ -29,11 +29,16 @@ export type BootstrapOptions = {
 
 export type BootstrapResult = { fresh: boolean; applied: string[] };
 
-export async function bootstrap(db: Database, opts: BootstrapOptions): Promise<BootstrapResult> {
-  const seedsRecorded = await hasSeedRecords(db);
+/** Roles, auth, storage and realtime as hosted Supabase has them before a project's migrations. */
+export async function preparePlatformSchemas(db: Database): Promise<void> {
   for (const url of PLATFORM_SQL) {
     await db.transaction((tx) => readFile(url, 'utf8').then((sql) => tx.exec(sql)));
   }
+}
+
+export async function bootstrap(db: Database, opts: BootstrapOptions): Promise<BootstrapResult> {
+  const seedsRecorded = await hasSeedRecords(db);
+  await preparePlatformSchemas(db);
 
   const done = new Set(
     (

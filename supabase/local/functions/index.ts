@@ -1,8 +1,9 @@
 import { Hono, type Context } from 'hono';
 import type { PlatformContext } from '../context.ts';
+import { isOpaqueKey } from '../api-keys.ts';
 import { verifyJwt } from '../jwt.ts';
+import { gatewayToken } from '../request-auth.ts';
 import { installDenoShim } from './deno-shim.ts';
-import { readFunctionSettings, type FunctionSettings } from './function-config.ts';
 import { findFunction, loadHandler } from './loader.ts';
 import { DEFAULT_TIMEOUT_MS, functionEnv, invoke } from './runner.ts';
 
@@ -55,13 +56,33 @@ function route(c: Context): { name: string; subpath: string; search: string } {
   };
 }
 
-async function verifyCaller(c: Context, secret: string): Promise<GatewayAnswer | null> {
+/**
+ * The gateway's check before a function with `verify_jwt` runs: a bearer JWT, or an opaque key
+ * (`sb_publishable_…` / `sb_secret_…`, which supabase-js sends only as `apikey` here) standing
+ * for its role's legacy JWT.
+ */
+async function verifyCaller(c: Context, ctx: PlatformContext): Promise<GatewayAnswer | null> {
   const header = c.req.header('authorization');
-  if (!header) return gateway.missingAuth;
-  const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
-  if (!token) return gateway.invalidJwt;
-  const verified = await verifyJwt(token, secret);
+  const apikey = c.req.header('apikey');
+  if (!header && !(apikey !== undefined && isOpaqueKey(apikey))) return gateway.missingAuth;
+  const passed = gatewayToken({ authorization: header, apikey }, ctx.keys);
+  if (!passed.ok) return gateway.invalidJwt;
+  const verified = await verifyJwt(passed.token, ctx.keyring);
   return verified.ok ? null : gateway.invalidJwt;
+}
+
+/**
+ * The headers a function receives: as sent, with `Authorization` added when the caller sent
+ * none but an opaque key, as the gateway adds its role's legacy JWT.
+ */
+function forwardedHeaders(incoming: Headers, ctx: PlatformContext): Headers {
+  const apikey = incoming.get('apikey');
+  if (incoming.has('authorization') || apikey === null || !isOpaqueKey(apikey)) return incoming;
+  const passed = gatewayToken({ apikey }, ctx.keys);
+  if (!passed.ok) return incoming;
+  const headers = new Headers(incoming);
+  headers.set('authorization', `Bearer ${passed.token}`);
+  return headers;
 }
 
 export type FunctionsOptions = { timeoutMs?: number };
@@ -76,18 +97,16 @@ export function createFunctionsApp(ctx: PlatformContext, opts: FunctionsOptions 
   installDenoShim((error) =>
     ctx.log.error({ msg: 'edge function background task failed', error: String(error) }),
   );
-  let settings: Promise<Map<string, FunctionSettings>> | undefined;
-
   const app = new Hono();
   app.all('*', async (c) => {
     const { name, subpath, search } = route(c);
     const file = await findFunction(ctx.config.functionsDir, name);
     if (!file) return answer(gateway.notFound);
 
-    settings ??= readFunctionSettings(ctx.config.functionsDir);
-    const verifyJwtOn = (await settings).get(name)?.verifyJwt ?? true;
+    // `[functions.<name>] verify_jwt` in config.toml; on unless the file turns it off.
+    const verifyJwtOn = ctx.config.functions[name]?.verifyJwt ?? true;
     if (verifyJwtOn) {
-      const refused = await verifyCaller(c, ctx.config.jwtSecret);
+      const refused = await verifyCaller(c, ctx);
       if (refused) return answer(refused);
     }
     const env = functionEnv(ctx);
@@ -105,7 +124,7 @@ export function createFunctionsApp(ctx: PlatformContext, opts: FunctionsOptions 
     const hasBody = incoming.method !== 'GET' && incoming.method !== 'HEAD';
     const req = new Request(`${new URL(incoming.url).origin}/${name}${subpath}${search}`, {
       method: incoming.method,
-      headers: incoming.headers,
+      headers: forwardedHeaders(incoming.headers, ctx),
       body: hasBody ? incoming.body : null,
       signal: incoming.signal,
       ...(hasBody ? { duplex: 'half' } : {}),

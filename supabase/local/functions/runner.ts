@@ -21,6 +21,7 @@ export function functionEnv(ctx: PlatformContext): Record<string, string> {
   env.SUPABASE_ANON_KEY = ctx.keys.anonKey;
   env.SUPABASE_SERVICE_ROLE_KEY = ctx.keys.serviceRoleKey;
   env.MAILBOX_URL = `${url}/mailbox/api/send`;
+  env.SITE_URL ??= ctx.config.siteUrl;
   if (ctx.config.databaseUrl) env.SUPABASE_DB_URL = ctx.config.databaseUrl;
   if (ctx.config.setupToken) env.SETUP_TOKEN = ctx.config.setupToken;
   return env;

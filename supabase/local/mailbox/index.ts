@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { Database } from '../db/index.ts';
-import type { ApiKeys } from '../jwt.ts';
+import type { ApiKeys } from '../api-keys.ts';
 import type { Logger } from '../log.ts';
 import type { Mailer, OutgoingMail, StoredMail } from './mailer.ts';
 import { extractLinks, MAILBOX_PAGE } from './render.ts';
@@ -80,7 +80,7 @@ export function createMailbox(
   const isServiceRole = (c: Context) => {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '')?.[1];
     const key = bearer ?? c.req.header('apikey');
-    return keys !== undefined && key === keys.serviceRoleKey;
+    return keys !== undefined && (key === keys.serviceRoleKey || key === keys.secretKey);
   };
   const serviceRoleRequired: MailboxError = {
     status: 403,

@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { identify, type Identity } from '../request-auth.ts';
+import type { Database } from '../db/index.ts';
+import { identify, type Credentials, type Identity } from '../request-auth.ts';
+import { channelPermissions } from './authorization.ts';
 import type { Hub } from './hub.ts';
 import type { UserBroadcast } from './protocol.ts';
 
@@ -26,10 +28,10 @@ type Sender = { ok: true; identity: Identity } | { ok: false; response: Response
 /**
  * Broadcast over HTTP, as realtime-js uses it: `send()` before the channel joined falls back to
  * `POST /api/broadcast` with a batch, `httpSend()` posts one event to
- * `/api/broadcast/<channel>/events/<event>`. Both answer 202. Private channels need the
- * service role, as for joins.
+ * `/api/broadcast/<channel>/events/<event>`. Both answer 202. A private channel takes a sender
+ * its realtime.messages policies let write (authorization.ts), as for joins.
  */
-export function createBroadcastApi(hub: Hub, jwtSecret: string): Hono {
+export function createBroadcastApi(hub: Hub, credentials: Credentials, db: Database): Hono {
   const app = new Hono();
   app.use(
     '/api/broadcast/*',
@@ -42,12 +44,16 @@ export function createBroadcastApi(hub: Hub, jwtSecret: string): Hono {
   async function sender(c: Context): Promise<Sender> {
     const result = await identify(
       { authorization: c.req.header('authorization'), apikey: c.req.header('apikey') },
-      jwtSecret,
+      credentials,
     );
     return result.ok
       ? { ok: true, identity: result.identity }
       : { ok: false, response: c.json({ message: result.message }, 401) };
   }
+
+  /** A private channel takes a sender its realtime.messages INSERT policies let write. */
+  const mayBroadcast = async (identity: Identity, topic: string) =>
+    (await channelPermissions(db, identity, topic)).broadcast.write;
 
   const forbidden = (c: Context, topic: string) =>
     c.json(
@@ -61,10 +67,9 @@ export function createBroadcastApi(hub: Hub, jwtSecret: string): Hono {
     const parsed = v.safeParse(BatchBody, await c.req.json().catch(() => undefined));
     if (!parsed.success)
       return c.json({ message: `Invalid broadcast: ${v.summarize(parsed.issues)}` }, 422);
-    const denied = parsed.output.messages.find(
-      (m) => m.private && who.identity.role !== 'service_role',
-    );
-    if (denied) return forbidden(c, denied.topic);
+    for (const m of parsed.output.messages) {
+      if (m.private && !(await mayBroadcast(who.identity, m.topic))) return forbidden(c, m.topic);
+    }
     for (const m of parsed.output.messages) {
       hub.broadcast(
         { topic: `realtime:${m.topic}`, isPrivate: m.private === true },
@@ -79,7 +84,7 @@ export function createBroadcastApi(hub: Hub, jwtSecret: string): Hono {
     if (!who.ok) return who.response;
     const { topic, event } = c.req.param();
     const isPrivate = c.req.query('private') === 'true';
-    if (isPrivate && who.identity.role !== 'service_role') return forbidden(c, topic);
+    if (isPrivate && !(await mayBroadcast(who.identity, topic))) return forbidden(c, topic);
     const isBinary = c.req.header('content-type')?.startsWith('application/octet-stream') === true;
     let msg: UserBroadcast;
     if (isBinary) {

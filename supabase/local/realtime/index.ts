@@ -4,6 +4,7 @@ import type { Hono } from 'hono';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { PlatformContext } from '../context.ts';
 import { verifyJwt } from '../jwt.ts';
+import { gatewayToken } from '../request-auth.ts';
 import { createBroadcastApi } from './api.ts';
 import { startChangeFeed } from './change-feed.ts';
 import { createHub } from './hub.ts';
@@ -78,16 +79,19 @@ export async function createRealtime(ctx: PlatformContext): Promise<Realtime> {
     const apikey =
       (typeof headerKey === 'string' ? headerKey : undefined) ?? url.searchParams.get('apikey');
     if (vsnParam !== '1.0.0' && vsnParam !== '2.0.0') return reject(socket, '403 Forbidden');
-    if (!apikey || !(await verifyJwt(apikey, ctx.config.jwtSecret)).ok)
+    // An opaque key stands for its role's legacy JWT, as the gateway hands it on.
+    const passed = apikey ? gatewayToken({ apikey }, ctx.keys) : undefined;
+    if (!passed?.ok || !(await verifyJwt(passed.token, ctx.keyring)).ok)
       return reject(socket, '403 Forbidden');
+    const connectToken = passed.token;
     if (closing || socket.destroyed) return reject(socket, '503 Service Unavailable');
     const vsn: Vsn = vsnParam;
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
       ws.on('close', () => sockets.delete(ws));
-      openSession(ws, vsn, apikey, {
+      openSession(ws, vsn, connectToken, {
         db: ctx.db,
-        jwtSecret: ctx.config.jwtSecret,
+        keyring: ctx.keyring,
         feed,
         hub,
         log: ctx.log,
@@ -96,7 +100,7 @@ export async function createRealtime(ctx: PlatformContext): Promise<Realtime> {
   }
 
   return {
-    api: createBroadcastApi(hub, ctx.config.jwtSecret),
+    api: createBroadcastApi(hub, ctx, ctx.db),
 
     handleUpgrade(req, socket, head) {
       const url = new URL(req.url ?? '/', 'http://localhost');

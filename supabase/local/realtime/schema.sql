@@ -212,3 +212,26 @@ end $$;
 revoke all on schema realtime from public;
 revoke all on all tables in schema realtime from public;
 revoke execute on all functions in schema realtime from public;
+
+-- Realtime Authorization, as hosted Supabase has it: apps write RLS policies on
+-- realtime.messages (SELECT = may receive, INSERT = may send) naming the channel with
+-- realtime.topic() and the feature with `extension` ('broadcast' or 'presence'). The server
+-- checks them at every private join in a transaction it rolls back (realtime/authorization.ts);
+-- no message is ever kept here.
+create table if not exists realtime.messages (
+  id uuid not null default gen_random_uuid() primary key,
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp not null default now(),
+  inserted_at timestamp not null default now()
+);
+alter table realtime.messages enable row level security;
+grant usage on schema realtime to anon, authenticated, service_role;
+grant select, insert, update on realtime.messages to anon, authenticated, service_role;
+
+create or replace function realtime.topic() returns text
+language sql stable as $$ select nullif(current_setting('realtime.topic', true), '')::text $$;
+grant execute on function realtime.topic() to anon, authenticated, service_role;

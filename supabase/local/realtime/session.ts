@@ -15,11 +15,13 @@ import {
   type UserBroadcast,
   type Vsn,
 } from './protocol.ts';
+import { ALL_PERMISSIONS, channelPermissions, type ChannelPermissions } from './authorization.ts';
 import { checkAccessToken } from './token.ts';
+import type { JwtKeyring } from '../jwt.ts';
 
 export type SessionContext = {
   db: Database;
-  jwtSecret: string;
+  keyring: JwtKeyring;
   feed: ChangeFeed;
   hub: Hub;
   log: Logger;
@@ -27,6 +29,8 @@ export type SessionContext = {
 
 type Channel = Member & {
   name: string;
+  /** Everything on a public channel; on a private one what the realtime.messages policies allow. */
+  permissions: ChannelPermissions;
   joinRef: string | null;
   identity: Identity;
   broadcastSelf: boolean;
@@ -200,10 +204,13 @@ async function join(s: Session, frame: Frame): Promise<void> {
   const { config = {}, access_token } = parsed.output;
   // A missing token, or an API key in the new format, means the key given at connect.
   const token = access_token && !access_token.startsWith('sb_') ? access_token : s.connectToken;
-  const checked = await checkAccessToken(token, s.ctx.jwtSecret);
+  const checked = await checkAccessToken(token, s.ctx.keyring);
   if (!checked.ok) return reply(s, frame, 'error', { reason: checked.reason });
   const isPrivate = config.private === true;
-  if (isPrivate && checked.identity.role !== 'service_role') {
+  const permissions = isPrivate
+    ? await channelPermissions(s.ctx.db, checked.identity, name)
+    : ALL_PERMISSIONS;
+  if (!permissions.broadcast.read && !permissions.presence.read) {
     return reply(s, frame, 'error', {
       reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${name}`,
     });
@@ -230,15 +237,19 @@ async function join(s: Session, frame: Frame): Promise<void> {
     name,
     joinRef: frame.joinRef,
     isPrivate,
+    permissions,
     identity: checked.identity,
     broadcastSelf: config.broadcast?.self === true,
     broadcastAck: config.broadcast?.ack === true,
     presenceKey: config.presence?.key || crypto.randomUUID(),
     presenceEnabled: config.presence?.enabled === true,
     push(event, payload) {
+      if (event.startsWith('presence_') && !ch.permissions.presence.read) return;
       send(s, { joinRef: ch.joinRef, ref: null, topic: ch.topic, event, payload });
     },
-    sendBroadcast: (msg) => sendBroadcast(s, ch, msg),
+    sendBroadcast: (msg) => {
+      if (ch.permissions.broadcast.read) sendBroadcast(s, ch, msg);
+    },
   };
   s.channels.set(frame.topic, ch);
   // Live before the ok reply: a change committed after SUBSCRIBED is never missed.
@@ -298,10 +309,21 @@ async function refreshToken(s: Session, ch: Channel, frame: Frame): Promise<void
   const parsed = v.safeParse(AccessTokenPayload, frame.payload);
   if (!parsed.success) return;
   const token = parsed.output.access_token;
-  if (!token || token === ch.identity.token) return;
-  const checked = await checkAccessToken(token, s.ctx.jwtSecret);
+  if (!token || token.startsWith('sb_') || token === ch.identity.token) return;
+  const checked = await checkAccessToken(token, s.ctx.keyring);
   if (!checked.ok) return shutdown(s, ch, checked.reason);
   ch.identity = checked.identity;
+  // A new identity on a private channel is authorised anew by the policies.
+  if (ch.isPrivate) {
+    ch.permissions = await channelPermissions(s.ctx.db, checked.identity, ch.name);
+    if (!ch.permissions.broadcast.read && !ch.permissions.presence.read) {
+      return shutdown(
+        s,
+        ch,
+        `Unauthorized: You do not have permissions to read from this Channel topic: ${ch.name}`,
+      );
+    }
+  }
   scheduleTokenCheck(s, ch);
 }
 
@@ -339,7 +361,7 @@ function scheduleTokenCheck(s: Session, ch: Channel): void {
   const exp = typeof ch.identity.claims.exp === 'number' ? ch.identity.claims.exp * 1000 : Infinity;
   const delay = Math.max(0, Math.min(exp - Date.now(), TOKEN_RECHECK_MS));
   ch.tokenTimer = setTimeout(() => {
-    void checkAccessToken(ch.identity.token, s.ctx.jwtSecret).then((checked) => {
+    void checkAccessToken(ch.identity.token, s.ctx.keyring).then((checked) => {
       if (s.channels.get(ch.topic) !== ch) return;
       if (checked.ok) scheduleTokenCheck(s, ch);
       else shutdown(s, ch, checked.reason);
@@ -364,7 +386,9 @@ function onBroadcastFrame(s: Session, ch: Channel, frame: Frame): void {
   if (ch.broadcastAck && frame.ref !== null) reply(s, frame, 'ok', {});
 }
 
+/** A broadcast the sender may not write (private channel policies) is dropped, as upstream. */
 function fanOut(s: Session, from: Channel, msg: UserBroadcast): void {
+  if (!from.permissions.broadcast.write) return;
   s.ctx.hub.broadcast(from, msg, from.broadcastSelf ? undefined : from);
 }
 
@@ -373,6 +397,11 @@ function onPresence(s: Session, ch: Channel, frame: Frame): void {
   const event = parsed.success ? parsed.output.event.toLowerCase() : '';
   if (!parsed.success || (event !== 'track' && event !== 'untrack'))
     return reply(s, frame, 'error', {});
+  if (event === 'track' && !ch.permissions.presence.write) {
+    return reply(s, frame, 'error', {
+      reason: `Unauthorized: You do not have permissions to track presence on this Channel topic: ${ch.name}`,
+    });
+  }
   if (event === 'track') s.ctx.hub.track(ch, parsed.output.payload);
   else s.ctx.hub.untrack(ch);
   reply(s, frame, 'ok', {});

@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { verifyJwt } from '../jwt.ts';
+import { verifyJwt, type JwtKeyring } from '../jwt.ts';
 import { API_ROLES, type Identity } from '../request-auth.ts';
 
 export type TokenCheck = { ok: true; identity: Identity } | { ok: false; reason: string };
@@ -9,8 +9,8 @@ export type TokenCheck = { ok: true; identity: Identity } | { ok: false; reason:
  * signature and both `role` and `exp`. `reason` is the join error text the server sends,
  * `<Code>: <message>`.
  */
-export async function checkAccessToken(token: string, secret: string): Promise<TokenCheck> {
-  const verified = await verifyJwt(token, secret);
+export async function checkAccessToken(token: string, keyring: JwtKeyring): Promise<TokenCheck> {
+  const verified = await verifyJwt(token, keyring);
   if (!verified.ok) {
     switch (verified.reason) {
       case 'expired':

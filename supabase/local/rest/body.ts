@@ -14,7 +14,7 @@ export type BodyHeaders = {
 };
 
 const tooLarge = () =>
-  fail<string>(
+  fail<Buffer>(
     apiError(413, 'PGRST102', `Request body exceeds the limit of ${MAX_BODY_BYTES} bytes`),
   );
 
@@ -23,7 +23,7 @@ const tooLarge = () =>
  * promise per chunk and shows on the hot path of every write). Reading stops at the limit: the
  * stream is paused, so it never ends, and the listeners are left to go with the request.
  */
-function readBody(headers: BodyHeaders, source: BodySource): Promise<Result<string>> {
+export function readBody(headers: BodyHeaders, source: BodySource): Promise<Result<Buffer>> {
   if (Number(headers['content-length'] ?? 0) > MAX_BODY_BYTES) return Promise.resolve(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -36,7 +36,7 @@ function readBody(headers: BodyHeaders, source: BodySource): Promise<Result<stri
         source.pause();
         resolve(tooLarge());
       })
-      .once('end', () => resolve(ok(Buffer.concat(chunks, size).toString('utf8'))))
+      .once('end', () => resolve(ok(Buffer.concat(chunks, size))))
       .once('error', reject);
   });
 }
@@ -53,11 +53,12 @@ export async function readJson(
   if (type !== 'application/json' && type !== 'application/vnd.pgrst.object+json' && type !== '') {
     return fail(apiError(415, 'PGRST107', `Content-Type not acceptable: ${type}`));
   }
-  const text = await readBody(headers, source);
-  if (!text.ok) return text;
-  if (!text.value.trim()) return allowEmpty ? ok({}) : fail(invalidJson());
+  const bytes = await readBody(headers, source);
+  if (!bytes.ok) return bytes;
+  const text = bytes.value.toString('utf8');
+  if (!text.trim()) return allowEmpty ? ok({}) : fail(invalidJson());
   try {
-    return ok(JSON.parse(text.value) as unknown);
+    return ok(JSON.parse(text) as unknown);
   } catch {
     return fail(invalidJson());
   }

@@ -18,8 +18,9 @@ const COMPARE: Record<string, string> = {
   ov: '&&',
   sl: '<<',
   sr: '>>',
-  nxl: '&<',
-  nxr: '&>',
+  // nxr: does not extend to the right (&<); nxl: does not extend to the left (&>).
+  nxl: '&>',
+  nxr: '&<',
   adj: '-|-',
 };
 const FTS: Record<string, string> = {

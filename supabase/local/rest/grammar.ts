@@ -9,7 +9,20 @@ export type Field = { name: string; path: JsonStep[] };
 export type SelectItem =
   | { kind: 'star' }
   | { kind: 'column'; field: Field; alias: string | undefined; cast: string | undefined }
+  /** `rel(count)`: the number of related rows, PostgREST's long-standing embedded count. */
   | { kind: 'count'; alias: string | undefined }
+  /** `col.sum()`, `count()`…: an aggregate, the other columns of its level grouped. */
+  | {
+      kind: 'aggregate';
+      fn: AggregateFn;
+      /** Absent for `count()`. */
+      field: Field | undefined;
+      alias: string | undefined;
+      /** A cast of the column before aggregating (`amount::int.sum()`). */
+      cast: string | undefined;
+      /** A cast of the result (`amount.avg()::int`). */
+      resultCast: string | undefined;
+    }
   | {
       kind: 'embed';
       name: string;
@@ -19,6 +32,9 @@ export type SelectItem =
       spread: boolean;
       items: SelectItem[];
     };
+
+export const AGGREGATES = ['sum', 'avg', 'min', 'max', 'count'] as const;
+export type AggregateFn = (typeof AGGREGATES)[number];
 
 export const OPERATORS = [
   'eq',
@@ -184,7 +200,16 @@ function selectItem(c: Cursor, nested: boolean): SelectItem {
     alias = name;
     name = c.name();
   }
-  if (name === 'count' && c.eat('()')) return { kind: 'count', alias };
+  if (!spread && name === 'count' && c.eat('()')) {
+    return {
+      kind: 'aggregate',
+      fn: 'count',
+      field: undefined,
+      alias,
+      cast: undefined,
+      resultCast: castAfter(c),
+    };
+  }
   if (nested && name === 'count' && !spread && (c.done || c.peek(',') || c.peek(')'))) {
     return { kind: 'count', alias };
   }
@@ -203,12 +228,25 @@ function selectItem(c: Cursor, nested: boolean): SelectItem {
     return { kind: 'embed', name, alias, hint, join, spread, items };
   }
   const field = { name, path: c.jsonPath() };
-  let cast: string | undefined;
-  if (c.eat('::')) {
-    cast = c.bare();
-    if (!CAST.test(cast)) c.fail('expecting a type name');
-  }
+  const cast = castAfter(c);
+  const fn = aggregateAfter(c);
+  if (fn) return { kind: 'aggregate', fn, field, alias, cast, resultCast: castAfter(c) };
   return { kind: 'column', field, alias, cast };
+}
+
+/** `::type` after a select item, if there. */
+function castAfter(c: Cursor): string | undefined {
+  if (!c.eat('::')) return undefined;
+  const cast = c.bare();
+  if (!CAST.test(cast)) c.fail('expecting a type name');
+  return cast;
+}
+
+/** `.sum()`, `.avg()`… after a column, if there. */
+function aggregateAfter(c: Cursor): AggregateFn | undefined {
+  const fn = AGGREGATES.find((a) => c.peek(`.${a}()`));
+  if (fn) c.pos += fn.length + 3;
+  return fn;
 }
 
 export function parseSelect(text: string) {

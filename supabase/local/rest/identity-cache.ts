@@ -1,4 +1,4 @@
-import { identify, type IdentityResult } from '../request-auth.ts';
+import { identify, type Credentials, type IdentityResult } from '../request-auth.ts';
 
 const MAX_ENTRIES = 1000;
 
@@ -11,7 +11,10 @@ type Entry = { result: IdentityResult; until: number };
  * the identity depends on, one map inside the other: a key joining the two tokens would be a
  * new string of several hundred characters to build and hash on every request.
  */
-export function createIdentityCache(secret: string, now: () => number = () => Date.now() / 1000) {
+export function createIdentityCache(
+  credentials: Credentials,
+  now: () => number = () => Date.now() / 1000,
+) {
   const verified = new Map<string, Map<string, Entry>>();
   let size = 0;
   return async (authorization: string | null, apikey: string | null): Promise<IdentityResult> => {
@@ -19,7 +22,7 @@ export function createIdentityCache(secret: string, now: () => number = () => Da
     const inner = apikey ?? '';
     const hit = verified.get(outer)?.get(inner);
     if (hit && hit.until > now()) return hit.result;
-    const result = await identify({ authorization, apikey }, secret);
+    const result = await identify({ authorization, apikey }, credentials);
     // Looked up again: the cache may have been cleared while the token was verified.
     let entries = verified.get(outer);
     if (!result.ok) {

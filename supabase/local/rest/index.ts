@@ -19,11 +19,18 @@ import {
   type Preferences,
   type Representation,
 } from './negotiate.ts';
-import { insertPlan, readPlan, updateOrDeletePlan, type Plan, type RowsResult } from './plans.ts';
-import { readJson, type BodySource } from './body.ts';
+import {
+  insertPlan,
+  readPlan,
+  totalOf,
+  updateOrDeletePlan,
+  type Plan,
+  type RowsResult,
+} from './plans.ts';
+import { readBody, readJson, type BodySource } from './body.ts';
 import { createIdentityCache } from './identity-cache.ts';
 import { planQuery, relationSource } from './query.ts';
-import { resolveFunction, rpcPlan } from './rpc.ts';
+import { resolveFunction, rpcPlan, type BodyKind } from './rpc.ts';
 import { ident, Params } from './sql.ts';
 import {
   contentRange,
@@ -32,7 +39,6 @@ import {
   JSON_TYPE,
   reply,
   singularError,
-  toCsv,
   type Reply,
 } from './response.ts';
 import { createSchemaCacheHolder, type SchemaCache } from './schema-cache.ts';
@@ -67,6 +73,8 @@ type RestRequest = {
   identity: Identity;
   representation: Representation;
   prefer: Preferences;
+  /** The exposed schema asked for by Accept-Profile / Content-Profile, or the default. */
+  schema: string;
 };
 
 type Outcome = { rows?: RowsResult; affected?: number; scalar?: string | null };
@@ -75,8 +83,48 @@ function toOutcome(plan: Plan, results: readonly QueryResult[]): Outcome {
   if (plan.shape === 'affected') {
     return { affected: results.reduce((sum, r) => sum + r.rowCount, 0) };
   }
-  const row = results[0]?.rows[0] as (RowsResult & { body: string | null }) | undefined;
-  return plan.shape === 'rows' ? { rows: row } : { scalar: row?.body ?? null };
+  if (plan.shape === 'explain') return { scalar: explainText(plan.format, results[0]) };
+  const row = results.at(-1)?.rows[0] as (RowsResult & { body: string | null }) | undefined;
+  if (plan.shape !== 'rows') return { scalar: row?.body ?? null };
+  if (!plan.explain || !row) return { rows: row };
+  return { rows: { ...row, total: totalOf(plan, results[0], row.total) } };
+}
+
+/** EXPLAIN's output as PostgREST sends it: the JSON plan, or the text plan's lines. */
+function explainText(format: 'json' | 'text', result: QueryResult | undefined): string {
+  const cells = (result?.rows ?? []).map((row) => Object.values(row)[0]);
+  if (format === 'text') return cells.map(String).join('\n');
+  const [cell] = cells;
+  return typeof cell === 'string' ? cell : JSON.stringify(cell ?? []);
+}
+
+/**
+ * The plan of a read instead of its rows, when `Accept` asks for it and the platform allows it
+ * (PostgREST's db-plan-enabled).
+ */
+async function explainReply(s: RestState, r: RestRequest, plan: Plan): Promise<Reply> {
+  if (r.representation.kind !== 'plan' || plan.shape === 'affected' || plan.shape === 'explain') {
+    return errorReply(apiError(406, 'PGRST107', 'None of these media types are available'));
+  }
+  const { format, options } = r.representation;
+  const explained: Plan = {
+    shape: 'explain',
+    format,
+    sql: `explain (${[`format ${format}`, ...options].join(', ')}) ${plan.sql}`,
+    params: plan.params,
+  };
+  const outcome = await execute(s, r, explained);
+  if (!outcome.ok) return errorReply(outcome.error, r.head);
+  const forType = one(r.headers.accept)?.match(/for="?([^";]+)/)?.[1] ?? 'application/json';
+  return reply(200, r.head ? null : (outcome.value.scalar ?? ''), {
+    'content-type': `application/vnd.pgrst.plan+${format}; for="${forType}"; charset=utf-8`,
+  });
+}
+
+/** What a plan sends to PostgreSQL, in order. */
+function statementsOf(plan: Plan): readonly Statement[] {
+  if (plan.shape === 'affected') return plan.statements;
+  return plan.shape === 'rows' && plan.explain ? [plan.explain, plan] : [plan];
 }
 
 /** Carries a finished answer out of a transaction that `Prefer: tx=rollback` must undo. */
@@ -134,29 +182,39 @@ export type Rest = {
 /** What every request reads: the platform, the schema cache and the identity cache. */
 type RestState = {
   readonly ctx: PlatformContext;
-  readonly cache: ReturnType<typeof createSchemaCacheHolder>;
+  /** One schema cache per exposed schema, the default (first) one loaded at start. */
+  readonly caches: ReadonlyMap<string, ReturnType<typeof createSchemaCacheHolder>>;
   readonly identifyCached: ReturnType<typeof createIdentityCache>;
 };
 
 export function createRest(ctx: PlatformContext): Rest {
   const state: RestState = {
     ctx,
-    cache: createSchemaCacheHolder(ctx.db),
-    identifyCached: createIdentityCache(ctx.config.jwtSecret),
+    caches: new Map(ctx.config.restSchemas.map((n) => [n, createSchemaCacheHolder(ctx.db, n)])),
+    identifyCached: createIdentityCache(ctx),
   };
-  state.cache
+  cacheOf(state, ctx.config.restSchemas[0] ?? 'public')
     .get()
     .catch((e: unknown) => ctx.log.error({ msg: 'rest schema cache failed', error: String(e) }));
   return { handle: (input, name, rpc) => handle(state, input, name, rpc) };
 }
 
+/** The cache of an exposed schema (handle() lets only those through). */
+function cacheOf(s: RestState, schema: string) {
+  const cache = s.caches.get(schema);
+  if (!cache) throw new Error(`schema ${schema} is not exposed`);
+  return cache;
+}
+
 async function planWith(
   s: RestState,
+  r: RestRequest,
   build: (c: SchemaCache) => Result<Plan> | Promise<Result<Plan>>,
 ): Promise<Result<Plan>> {
-  const first = await build(await s.cache.get());
+  const cache = cacheOf(s, r.schema);
+  const first = await build(await cache.get());
   if (first.ok || !STALE.has(first.error.code)) return first;
-  return build(await s.cache.reload());
+  return build(await cache.reload());
 }
 
 /**
@@ -174,9 +232,9 @@ async function execute(
     method: r.method,
     path: r.rpc ? `/rpc/${r.name}` : `/${r.name}`,
     headers: r.settingsHeaders,
-    statementTimeout: (await s.cache.get()).statementTimeouts.get(r.identity.role),
+    statementTimeout: (await cacheOf(s, r.schema).get()).statementTimeouts.get(r.identity.role),
   };
-  const statements = plan.shape === 'affected' ? plan.statements : [plan];
+  const statements = statementsOf(plan);
   try {
     if (veto || r.prefer.rollback) {
       return ok(
@@ -190,7 +248,11 @@ async function execute(
     if (e instanceof Rollback) return ok(e.outcome);
     const mapped = fromDatabaseError(e, r.identity.role);
     if (!mapped) throw e;
-    if (CATALOG_CHANGED.has(mapped.code)) void s.cache.reload().catch(() => undefined);
+    if (CATALOG_CHANGED.has(mapped.code)) {
+      void cacheOf(s, r.schema)
+        .reload()
+        .catch(() => undefined);
+    }
     return fail(mapped);
   }
 }
@@ -216,11 +278,7 @@ function readReply(r: RestRequest, outcome: Outcome, offset: number): Reply {
   if (r.representation.kind === 'object' && page !== 1)
     return errorReply(singularError(page), r.head);
   const status = total !== undefined && page < total ? 206 : 200;
-  const body = r.head
-    ? null
-    : r.representation.kind === 'csv'
-      ? toCsv(rows?.body ?? '[]')
-      : (rows?.body ?? 'null');
+  const body = r.head ? null : (rows?.body ?? 'null');
   return reply(status, body, {
     'content-type': contentType(r.representation),
     'content-range': contentRange(offset, page, total),
@@ -236,19 +294,22 @@ function tableRequest(s: RestState, r: RestRequest): Promise<Reply> {
 async function readTable(s: RestState, r: RestRequest): Promise<Reply> {
   const query = r.query;
   const range = parseRange(r.headers.range ?? null);
-  const planned = await planWith(s, (c) => {
+  const planned = await planWith(s, r, (c) => {
     const source = relationSource(c, r.name);
     if (!source) return tableMissing(c, r.name);
     const node = planQuery(c, source, query);
     if (!node.ok) return node;
-    return readPlan(`public.${ident(r.name)}`, node.value, new Params(), {
+    return readPlan(`${ident(c.schema)}.${ident(r.name)}`, node.value, new Params(), {
       representation: r.representation,
       prefer: r.prefer,
       head: r.head,
       range,
+      maxRows: s.ctx.config.maxRows,
+      aggregates: s.ctx.config.restAggregates,
     });
   });
   if (!planned.ok) return errorReply(planned.error, r.head);
+  if (r.representation.kind === 'plan') return explainReply(s, r, planned.value);
   const offset = planned.value.shape === 'rows' ? planned.value.offset : 0;
   const outcome = await execute(s, r, planned.value);
   return outcome.ok ? readReply(r, outcome.value, offset) : errorReply(outcome.error, r.head);
@@ -271,7 +332,7 @@ async function writeTable(s: RestState, r: RestRequest): Promise<Reply> {
   }
   const wantRows = r.prefer.return === 'representation';
   const opts = { prefer: r.prefer, representation: r.representation, wantRows };
-  const planned = await planWith(s, (c) => {
+  const planned = await planWith(s, r, (c) => {
     const relation = c.relations.get(r.name);
     if (!relation) return tableMissing(c, r.name);
     if (method === 'POST') return insertPlan(c, relation, query, body, opts);
@@ -307,7 +368,7 @@ async function writeTable(s: RestState, r: RestRequest): Promise<Reply> {
   if (!wantRows) return reply(status, null, headers);
   headers['content-type'] = contentType(r.representation);
   const json = o.rows?.body ?? '[]';
-  return reply(status, r.representation.kind === 'csv' ? toCsv(json) : json, headers);
+  return reply(status, json, headers);
 }
 
 /**
@@ -320,34 +381,75 @@ function writeVeto(r: RestRequest): ((o: Outcome) => ApiError | undefined) | und
   return (o: Outcome) => {
     const count = o.affected ?? Number(o.rows?.page ?? 0);
     if (r.representation.kind === 'object' && count !== 1) return singularError(count);
-    if (maxAffected !== undefined && count > maxAffected) {
-      return apiError(
-        400,
-        'PGRST124',
-        'Query result exceeds max-affected preference constraint',
-        `The query affects ${count} rows`,
-      );
-    }
+    if (maxAffected !== undefined && count > maxAffected) return maxAffectedError(count);
     return undefined;
   };
 }
 
+/** Content types whose whole body goes to a function's single unnamed parameter. */
+const RAW_BODIES: Record<string, BodyKind> = {
+  'text/plain': 'text',
+  'text/xml': 'xml',
+  'application/octet-stream': 'bytea',
+};
+
+/** The body of an RPC POST: JSON arguments, or raw text/xml/bytes for an unnamed parameter. */
+async function rpcBody(
+  r: RestRequest,
+): Promise<Result<{ whole: unknown; args: Record<string, unknown>; kind: BodyKind }>> {
+  const type = (r.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const kind = RAW_BODIES[type];
+  if (kind) {
+    const bytes = await readBody(r.headers, r.body);
+    if (!bytes.ok) return bytes;
+    const whole = kind === 'bytea' ? bytes.value : bytes.value.toString('utf8');
+    return ok({ whole, args: {}, kind });
+  }
+  const parsed = await readJson(r.headers, r.body, true);
+  if (!parsed.ok) return parsed;
+  const whole = parsed.value;
+  const args =
+    whole !== null && typeof whole === 'object' && !Array.isArray(whole)
+      ? (whole as Record<string, unknown>)
+      : {};
+  return ok({ whole, args, kind: 'json' });
+}
+
+/**
+ * What an RPC's outcome must be refused for before COMMIT: not exactly one row when a single
+ * object is asked for, more rows than `Prefer: max-affected` (with handling=strict).
+ */
+function rpcVeto(r: RestRequest): (o: Outcome) => ApiError | undefined {
+  return (o) => {
+    const rows = Number(o.rows?.page ?? 0);
+    if (r.representation.kind === 'object' && o.rows && rows !== 1) return singularError(rows);
+    const max = r.prefer.strict ? r.prefer.maxAffected : undefined;
+    return max !== undefined && rows > max ? maxAffectedError(rows) : undefined;
+  };
+}
+
+const maxAffectedError = (rows: number) =>
+  apiError(
+    400,
+    'PGRST124',
+    'Query result exceeds max-affected preference constraint',
+    `The query affects ${rows} rows`,
+  );
+
 async function rpcRequest(s: RestState, r: RestRequest): Promise<Reply> {
   const query = r.query;
   let whole: unknown;
-  let args: Record<string, unknown>;
+  let args: Record<string, unknown> = {};
+  let kind: BodyKind = 'json';
   if (r.method === 'POST') {
-    const parsed = await readJson(r.headers, r.body, true);
-    if (!parsed.ok) return errorReply(parsed.error);
-    whole = parsed.value;
-    args =
-      whole !== null && typeof whole === 'object' && !Array.isArray(whole)
-        ? (whole as Record<string, unknown>)
-        : {};
-  } else args = {};
+    const body = await rpcBody(r);
+    if (!body.ok) return errorReply(body.error);
+    ({ whole, args, kind } = body.value);
+  }
   const range = parseRange(r.headers.range ?? null);
   let argKeys = new Set<string>();
-  const planned = await planWith(s, (c) => {
+  let returnsSet = false;
+  const planned = await planWith(s, r, (c) => {
     let keys = Object.keys(args);
     if (r.method !== 'POST') {
       const names = new Set(
@@ -359,25 +461,38 @@ async function rpcRequest(s: RestState, r: RestRequest): Promise<Reply> {
       );
     }
     argKeys = new Set(keys);
-    const fn = resolveFunction(c, r.name, keys, r.method === 'POST');
+    const post = r.method === 'POST';
+    const fn = resolveFunction(c, { name: r.name, keys, post, body: kind });
     if (!fn.ok) return fn;
+    returnsSet = fn.value.returnsSet;
     return rpcPlan(c, { fn: fn.value, args, whole }, query, argKeys, {
       representation: r.representation,
       prefer: r.prefer,
       head: r.head,
       range,
+      maxRows: s.ctx.config.maxRows,
+      aggregates: s.ctx.config.restAggregates,
     });
   });
   if (!planned.ok) return errorReply(planned.error, r.head);
   const plan = planned.value;
+  if (r.representation.kind === 'plan') return explainReply(s, r, plan);
+  const limited = r.prefer.strict && r.prefer.maxAffected !== undefined;
+  if (limited && !returnsSet) {
+    return errorReply(
+      apiError(
+        400,
+        'PGRST128',
+        'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+      ),
+      r.head,
+    );
+  }
   const outcome = await execute(
     s,
     r,
     plan,
-    r.representation.kind === 'object'
-      ? (o) =>
-          o.rows && Number(o.rows.page) !== 1 ? singularError(Number(o.rows.page)) : undefined
-      : undefined,
+    r.representation.kind === 'object' || limited ? rpcVeto(r) : undefined,
   );
   if (!outcome.ok) return errorReply(outcome.error, r.head);
   if (plan.shape === 'void') return reply(204, null);
@@ -397,12 +512,22 @@ async function handle(s: RestState, input: RestInput, name: string, rpc: boolean
     return errorReply(apiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`));
   }
   const write = method !== 'GET' && !head;
-  const profile = checkProfile(one(write ? headers['content-profile'] : headers['accept-profile']));
+  const profile = checkProfile(
+    one(write ? headers['content-profile'] : headers['accept-profile']),
+    s.ctx.config.restSchemas,
+  );
   if (!profile.ok) return errorReply(profile.error, head);
   const who = await s.identifyCached(headers.authorization ?? null, one(headers.apikey));
   if (!who.ok) return errorReply(authError(who.reason, who.message), head);
   const representation = negotiate(headers.accept ?? null);
   if (!representation.ok) return errorReply(representation.error, head);
+  if (representation.value.kind === 'plan' && ((write && !rpc) || !s.ctx.config.restPlanEnabled)) {
+    const offered = one(headers.accept) ?? '';
+    return errorReply(
+      apiError(406, 'PGRST107', `None of these media types are available: ${offered}`),
+      head,
+    );
+  }
   const prefer = parsePrefer(one(headers.prefer));
   if (!prefer.ok) return errorReply(prefer.error, head);
   const query = new URLSearchParams(input.query);
@@ -420,6 +545,7 @@ async function handle(s: RestState, input: RestInput, name: string, rpc: boolean
     identity: who.identity,
     representation: representation.value,
     prefer: prefer.value,
+    schema: profile.value,
   };
   const answer = await (rpc ? rpcRequest(s, r) : tableRequest(s, r));
   const tooLarge = checkResponseSize(answer.body, s.ctx.config.restMaxResponseBytes);
@@ -451,9 +577,9 @@ function tableMissing(cache: SchemaCache, name: string): Result<never> {
     apiError(
       404,
       'PGRST205',
-      `Could not find the table 'public.${name}' in the schema cache`,
+      `Could not find the table '${cache.schema}.${name}' in the schema cache`,
       null,
-      near ? `Perhaps you meant the table 'public.${near}'` : null,
+      near ? `Perhaps you meant the table '${cache.schema}.${near}'` : null,
     ),
   );
 }

@@ -2,7 +2,8 @@ import { apiError, fail, ok, type Result } from './errors.ts';
 
 export type Preferences = {
   return: 'minimal' | 'representation' | 'headers-only' | undefined;
-  count: boolean;
+  /** `Prefer: count=…`: counted, read from the planner, or counted up to db-max-rows. */
+  count: 'exact' | 'planned' | 'estimated' | undefined;
   resolution: 'merge-duplicates' | 'ignore-duplicates' | undefined;
   missingDefault: boolean;
   strict: boolean;
@@ -28,7 +29,7 @@ const KNOWN: Record<string, readonly string[]> = {
 export function parsePrefer(header: string | null): Result<Preferences> {
   const p: Preferences = {
     return: undefined,
-    count: false,
+    count: undefined,
     resolution: undefined,
     missingDefault: false,
     strict: false,
@@ -45,7 +46,7 @@ export function parsePrefer(header: string | null): Result<Preferences> {
     else if (key === 'timezone' && value) continue;
     else if (!KNOWN[key]?.includes(value)) invalid.push(entry);
     else if (key === 'return') p.return = value as Preferences['return'];
-    else if (key === 'count') p.count = true;
+    else if (key === 'count') p.count = value as Preferences['count'];
     else if (key === 'resolution') p.resolution = value as Preferences['resolution'];
     else if (key === 'missing') p.missingDefault = value === 'default';
     else if (key === 'handling') p.strict = value === 'strict';
@@ -64,7 +65,21 @@ export function parsePrefer(header: string | null): Result<Preferences> {
   return ok(p);
 }
 
-export type Representation = { kind: 'json' | 'object' | 'csv'; stripNulls: boolean };
+export type Representation =
+  | { kind: 'json' | 'object' | 'csv'; stripNulls: boolean }
+  /** `application/vnd.pgrst.plan+json|text`: the query's EXPLAIN instead of its rows. */
+  | { kind: 'plan'; stripNulls: false; format: 'json' | 'text'; options: string[] };
+
+const PLAN_OPTIONS = new Set(['analyze', 'verbose', 'settings', 'buffers', 'wal']);
+
+/** `options=analyze|verbose` of a plan media type, only the options PostgREST knows. */
+function planOptions(params: string[]): string[] {
+  const raw = params.find((x) => x.startsWith('options='))?.slice('options='.length) ?? '';
+  return raw
+    .replace(/"/g, '')
+    .split('|')
+    .filter((o) => PLAN_OPTIONS.has(o));
+}
 
 /** What a client gets that states no preference: no `Accept`, or a browser's "any type". */
 const ANY = ok<Representation>({ kind: 'json', stripNulls: false });
@@ -94,6 +109,12 @@ export function negotiate(accept: string | null): Result<Representation> {
       case 'text/*':
       case 'text/csv':
         return ok({ kind: 'csv', stripNulls: false });
+      case 'application/vnd.pgrst.plan':
+      case 'application/vnd.pgrst.plan+text':
+      case 'application/vnd.pgrst.plan+json': {
+        const format = type.endsWith('+json') ? 'json' : 'text';
+        return ok({ kind: 'plan', stripNulls: false, format, options: planOptions(paramList) });
+      }
     }
   }
   return fail(
@@ -101,18 +122,20 @@ export function negotiate(accept: string | null): Result<Representation> {
   );
 }
 
-export const EXPOSED_SCHEMAS = ['public'];
-
-/** Only `public` is exposed; any other profile gets PostgREST's 406 PGRST106. */
-export function checkProfile(profile: string | null): Result<void> {
-  if (profile === null || EXPOSED_SCHEMAS.includes(profile)) return ok(undefined);
+/**
+ * The schema a request works in: its profile when exposed, the first exposed one without a
+ * profile; any other profile gets PostgREST's 406 PGRST106.
+ */
+export function checkProfile(profile: string | null, exposed: readonly string[]): Result<string> {
+  if (profile === null) return ok(exposed[0] ?? 'public');
+  if (exposed.includes(profile)) return ok(profile);
   return fail(
     apiError(
       406,
       'PGRST106',
       `Invalid schema: ${profile}`,
       null,
-      `Only the following schemas are exposed: ${EXPOSED_SCHEMAS.join(', ')}`,
+      `Only the following schemas are exposed: ${exposed.join(', ')}`,
     ),
   );
 }

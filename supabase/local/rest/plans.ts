@@ -1,9 +1,10 @@
 import { apiError, fail, ok, parseError, type ApiError, type Result } from './errors.ts';
 import type { Preferences, Representation } from './negotiate.ts';
 import { planQuery, type Node } from './query.ts';
-import { renderRoot } from './render.ts';
+import { renderRoot, whereSql } from './render.ts';
 import { ident, Params, type Source } from './sql.ts';
 import type { Relation, SchemaCache } from './schema-cache.ts';
+import type { QueryResult } from '../db/index.ts';
 
 /**
  * One request as SQL. `rows` statements return one row {total, page, body, inserted};
@@ -11,9 +12,19 @@ import type { Relation, SchemaCache } from './schema-cache.ts';
  * RETURNING, so a write allowed by RLS but not readable back still succeeds, as in PostgREST).
  */
 export type Plan =
-  | { shape: 'rows'; sql: string; params: unknown[]; offset: number }
+  | {
+      shape: 'rows';
+      sql: string;
+      params: unknown[];
+      offset: number;
+      /** `explain (format json)` of the filtered rows, run first for planned/estimated counts. */
+      explain?: { sql: string; params: unknown[]; maxRows: number };
+      count?: Preferences['count'];
+    }
   | { shape: 'affected'; statements: { sql: string; params: unknown[] }[] }
-  | { shape: 'scalar' | 'void'; sql: string; params: unknown[] };
+  | { shape: 'scalar' | 'void'; sql: string; params: unknown[] }
+  /** EXPLAIN of a read, answered as the plan itself (`application/vnd.pgrst.plan`). */
+  | { shape: 'explain'; format: 'json' | 'text'; sql: string; params: unknown[] };
 
 export type RowsResult = {
   total: string | null;
@@ -22,27 +33,45 @@ export type RowsResult = {
   inserted: string | null;
 };
 
-const MAX_ROWS = 1000;
-
 export type ReadOptions = {
   representation: Representation;
   prefer: Preferences;
   head: boolean;
   range: { offset: number; limit: number | undefined } | undefined;
+  /** PostgREST's db-max-rows (`[api] max_rows` in config.toml). */
+  maxRows: number;
+  /** PostgREST's db-aggregates-enabled: `col.sum()`, `count()`… are refused without it. */
+  aggregates: boolean;
 };
+
+const hasAggregate = (node: Node): boolean =>
+  node.items.some((i) => i.kind === 'aggregate') || node.embeds.some((e) => hasAggregate(e.node));
+
+const aggregatesDisabled = () =>
+  apiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
 
 function bodyExpr(rep: Representation, head: boolean): string {
   if (head) return 'null';
+  if (rep.kind === 'csv') return CSV_BODY;
   const agg =
     rep.kind === 'object' ? `(json_agg(pgrst_t)->0)` : `coalesce(json_agg(pgrst_t), '[]')`;
   return `${rep.stripNulls ? `json_strip_nulls(${agg})` : agg}::text`;
 }
 
+/**
+ * PostgREST's CSV, built as it builds it: the first row's keys, then each row as PostgreSQL
+ * prints a record without its parentheses — so quoting, NULLs (empty), booleans (t/f) and
+ * jsonb are exactly PostgreSQL's.
+ */
+const CSV_BODY =
+  `coalesce((select string_agg(pgrst_k, ',') from json_object_keys(json_agg(pgrst_t)->0) pgrst_k), '')` +
+  ` || chr(10) || coalesce(string_agg(substring(pgrst_t::text, 2, length(pgrst_t::text) - 2), chr(10)), '')`;
+
 /** `limit`/`offset` win over a `Range` header; PostgREST's db-max-rows caps every page. */
-function paging(node: Node, range: ReadOptions['range']) {
+function paging(node: Node, { range, maxRows }: ReadOptions) {
   const offset = node.offset ?? range?.offset ?? 0;
   const requested = node.limit ?? range?.limit;
-  return { offset, limit: Math.min(requested ?? MAX_ROWS, MAX_ROWS) };
+  return { offset, limit: Math.min(requested ?? maxRows, maxRows) };
 }
 
 /** GET/HEAD on a table or view, and the row-returning part of an RPC. */
@@ -52,17 +81,55 @@ export function readPlan(
   params: Params,
   opts: ReadOptions,
 ): Result<Plan> {
+  // The parameters `from` itself uses (an RPC's arguments) come first; the planner's count
+  // reuses them with a WHERE of its own.
+  if (!opts.aggregates && hasAggregate(node)) return fail(aggregatesDisabled());
+  const fromParams = params.values.slice();
   const r = renderRoot('pgrst_0', node, params);
   if (!r.ok) return r;
-  const page = paging(node, opts.range);
-  const total = opts.prefer.count
-    ? `(select count(*) from ${from} pgrst_0${r.value.where})`
-    : 'null';
+  const page = paging(node, opts);
+  const count = opts.prefer.count;
+  const total =
+    count === 'exact' || count === 'estimated'
+      ? `(select count(*) from ${from} pgrst_0${r.value.where})`
+      : 'null';
+  let explain: { sql: string; params: unknown[]; maxRows: number } | undefined;
+  if (count === 'planned' || count === 'estimated') {
+    const own = new Params(fromParams);
+    const where = whereSql('pgrst_0', node, own);
+    if (!where.ok) return where;
+    const clause = where.value.length ? ` where ${where.value.join(' and ')}` : '';
+    explain = {
+      sql: `explain (format json) select 1 from ${from} pgrst_0${clause}`,
+      params: own.values,
+      maxRows: opts.maxRows,
+    };
+  }
   const sql =
     `select ${total} as total, count(*) as page, ${bodyExpr(opts.representation, opts.head)} as body, null as inserted ` +
-    `from (select ${r.value.select} from ${from} pgrst_0${r.value.where}${r.value.order}` +
+    `from (select ${r.value.select} from ${from} pgrst_0${r.value.where}${r.value.group}${r.value.order}` +
     ` limit ${params.add(page.limit)} offset ${params.add(page.offset)}) pgrst_t`;
-  return ok({ shape: 'rows', sql, params: params.values, offset: page.offset });
+  return ok({ shape: 'rows', sql, params: params.values, offset: page.offset, explain, count });
+}
+
+/** `Plan Rows` of the top node of an `explain (format json)` result. */
+function plannedRows(result: QueryResult | undefined): number {
+  const cell = Object.values(result?.rows[0] ?? {})[0];
+  const parsed = (typeof cell === 'string' ? JSON.parse(cell) : cell) as
+    [{ Plan?: { 'Plan Rows'?: number } }] | undefined;
+  return Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+/**
+ * The total of a read as PostgREST reports it: the planner's estimate for `count=planned`;
+ * for `count=estimated` the exact count up to db-max-rows, the larger of both beyond it.
+ */
+export function totalOf(plan: Plan, explain: QueryResult | undefined, exact: string | null) {
+  if (plan.shape !== 'rows' || !plan.explain) return exact;
+  const planned = plannedRows(explain);
+  if (plan.count === 'planned') return String(planned);
+  const counted = Number(exact ?? 0);
+  return String(counted > plan.explain.maxRows ? Math.max(planned, counted) : counted);
 }
 
 const columnMissing = (table: string, column: string): ApiError =>
@@ -202,7 +269,7 @@ export function insertPlan(
   }
 
   const params = new Params();
-  const table = `public.${ident(relation.name)}`;
+  const table = `${ident(cache.schema)}.${ident(relation.name)}`;
   const statements: { sql: string; params: unknown[] }[] = [];
   for (const g of insertGroups(rows, columns, opts.prefer.missingDefault)) {
     const onConflict =
@@ -221,7 +288,7 @@ export function insertPlan(
   }
   if (!opts.wantRows) return ok({ shape: 'affected', statements });
 
-  const node = planQuery(cache, relationSource(relation), selectOnly(query));
+  const node = planQuery(cache, relationSource(relation, cache.schema), selectOnly(query));
   if (!node.ok) return node;
   // xmax = 0 tells a fresh row from one merged by ON CONFLICT; views have no system columns.
   const inserted =
@@ -254,7 +321,13 @@ export function insertPlan(
   return ok({ ...r.value, sql: `with ${ctes}, ${r.value.sql.slice('with '.length)}` });
 }
 
-const relationSource = (r: Relation): Source => ({ name: r.name, columns: r.columns, table: true });
+const relationSource = (r: Relation, schema: string): Source => ({
+  schema,
+  name: r.name,
+  columns: r.columns,
+  table: true,
+  computed: r.computed,
+});
 
 /** Writes filter with every query parameter except the embedding `select`. */
 function selectOnly(query: URLSearchParams): URLSearchParams {
@@ -276,13 +349,13 @@ export function updateOrDeletePlan(
   body: Record<string, unknown> | undefined,
   opts: WriteOptions,
 ): Result<Plan> {
-  const source = relationSource(relation);
+  const source = relationSource(relation, cache.schema);
   const filters = planQuery(cache, source, filtersOnly(query));
   if (!filters.ok) return filters;
   const params = new Params();
   const r = renderRoot('pgrst_0', { ...filters.value, items: [] }, params);
   if (!r.ok) return r;
-  const table = `public.${ident(relation.name)}`;
+  const table = `${ident(cache.schema)}.${ident(relation.name)}`;
   let dml: string;
   if (body) {
     const columns = Object.keys(body);

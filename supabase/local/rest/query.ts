@@ -9,7 +9,7 @@ import {
   type OrderTerm,
   type SelectItem,
 } from './grammar.ts';
-import { findRelationship, isToOne, type Relationship } from './relationships.ts';
+import { findRelationship, type Relationship } from './relationships.ts';
 import type { SchemaCache } from './schema-cache.ts';
 import type { Source } from './sql.ts';
 
@@ -37,7 +37,15 @@ export type Embed = {
 
 export const relationSource = (cache: SchemaCache, name: string): Source | undefined => {
   const r = cache.relations.get(name);
-  return r && { name: r.name, columns: r.columns, table: true };
+  return (
+    r && {
+      schema: cache.schema,
+      name: r.name,
+      columns: r.columns,
+      table: true,
+      computed: r.computed,
+    }
+  );
 };
 
 function buildNode(cache: SchemaCache, source: Source, items: SelectItem[]): Result<Node> {
@@ -63,16 +71,6 @@ function buildNode(cache: SchemaCache, source: Source, items: SelectItem[]): Res
           `Could not find a relationship between '${source.name}' and '${item.name}' in the schema cache`,
         ),
       );
-    if (item.spread && !isToOne(rel.value)) {
-      return fail(
-        apiError(
-          400,
-          'PGRST119',
-          `A spread operation on '${item.name}' is not possible`,
-          `'${source.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`,
-        ),
-      );
-    }
     const child = buildNode(cache, target, item.items);
     if (!child.ok) return child;
     node.embeds.push({

@@ -1,17 +1,40 @@
 import { apiError, fail, ok, parseError, type Result } from './errors.ts';
 import { conditionSql } from './filters.ts';
-import type { Field } from './grammar.ts';
+import type { Field, SelectItem } from './grammar.ts';
 import { findEmbed, type Embed, type Node } from './query.ts';
 import { isToOne, type Relationship } from './relationships.ts';
-import { columnExpr, ident, type Params } from './sql.ts';
+import { columnExpr, ident, type Params, type Source } from './sql.ts';
 
-function joinSql(rel: Relationship, parent: string, child: string, params: Params): string {
+function joinSql(
+  schema: string,
+  rel: Exclude<Relationship, { kind: 'computed' }>,
+  parent: string,
+  child: string,
+  params: Params,
+): string {
   const pairs = (left: string, lcols: string[], right: string, rcols: string[]) =>
     lcols.map((c, i) => `${left}.${ident(c)} = ${right}.${ident(rcols[i] ?? '')}`).join(' and ');
   if (rel.kind === 'm2o') return pairs(parent, rel.fk.columns, child, rel.fk.refColumns);
   if (rel.kind === 'o2m') return pairs(child, rel.fk.columns, parent, rel.fk.refColumns);
   const j = params.alias();
-  return `exists (select 1 from public.${ident(rel.junction)} ${j} where ${pairs(j, rel.source.columns, parent, rel.source.refColumns)} and ${pairs(j, rel.fk.columns, child, rel.fk.refColumns)})`;
+  return `exists (select 1 from ${ident(schema)}.${ident(rel.junction)} ${j} where ${pairs(j, rel.source.columns, parent, rel.source.refColumns)} and ${pairs(j, rel.fk.columns, child, rel.fk.refColumns)})`;
+}
+
+/**
+ * `<source> <child> where <join>` of an embedded level: its table joined to the parent row,
+ * or for a computed relationship the function called with the parent row.
+ */
+function joinedFrom(
+  rel: Relationship,
+  target: Source,
+  parent: string,
+  child: string,
+  params: Params,
+): string {
+  const schema = ident(target.schema);
+  if (rel.kind === 'computed') return `${schema}.${ident(rel.fn)}(${parent}) ${child} where true`;
+  const join = joinSql(target.schema, rel, parent, child, params);
+  return `${schema}.${ident(target.name)} ${child} where ${join}`;
 }
 
 /** WHERE of a level: its filters plus existence tests for `!inner` and `rel=is.null` embeds. */
@@ -27,7 +50,8 @@ export function whereSql(alias: string, node: Node, params: Params): Result<stri
     const child = params.alias();
     const inner = whereSql(child, e.node, params);
     if (!inner.ok) return inner;
-    const test = `exists (select 1 from public.${ident(e.node.source.name)} ${child} where ${[joinSql(e.relationship, alias, child, params), ...inner.value].join(' and ')})`;
+    const from = joinedFrom(e.relationship, e.node.source, alias, child, params);
+    const test = `exists (select 1 from ${[from, ...inner.value].join(' and ')})`;
     if (e.join === 'inner') parts.push(test);
     if (e.exists !== undefined) parts.push(e.exists ? test : `not ${test}`);
   }
@@ -53,7 +77,7 @@ function orderSql(alias: string, node: Node, params: Params): Result<string> {
       const child = params.alias();
       const col = columnExpr(child, embed.node.source, t.field, params);
       if (!col.ok) return col;
-      expr = `(select ${col.value.sql} from public.${ident(embed.node.source.name)} ${child} where ${joinSql(embed.relationship, alias, child, params)})`;
+      expr = `(select ${col.value.sql} from ${joinedFrom(embed.relationship, embed.node.source, alias, child, params)})`;
     } else {
       const col = columnExpr(alias, node.source, t.field, params);
       if (!col.ok) return col;
@@ -66,7 +90,8 @@ function orderSql(alias: string, node: Node, params: Params): Result<string> {
   return ok(terms.length ? ` order by ${terms.join(', ')}` : '');
 }
 
-type Output = { expr: string; name: string };
+/** One output of a level; `aggregate` ones make the others its GROUP BY. */
+type Output = { expr: string; name: string; aggregate?: boolean };
 
 function outputName(field: Field, alias: string | undefined): string {
   return alias ?? field.path.at(-1)?.key ?? field.name;
@@ -87,6 +112,10 @@ export function projection(alias: string, node: Node, params: Params): Result<Ou
         expr: item.cast ? `(${col.value.sql})::${item.cast}` : col.value.sql,
         name: outputName(item.field, item.alias),
       });
+    } else if (item.kind === 'aggregate') {
+      const r = aggregateOutput(alias, node, item, params);
+      if (!r.ok) return r;
+      out.push(r.value);
     } else if (item.kind === 'count') {
       return fail(
         parseError('select', 'count()', 'count() is only supported inside an embedded resource'),
@@ -102,11 +131,38 @@ export function projection(alias: string, node: Node, params: Params): Result<Ou
   return ok(out);
 }
 
+function aggregateOutput(
+  alias: string,
+  node: Node,
+  item: Extract<SelectItem, { kind: 'aggregate' }>,
+  params: Params,
+): Result<Output> {
+  let arg = '*';
+  if (item.field) {
+    const col = columnExpr(alias, node.source, item.field, params);
+    if (!col.ok) return col;
+    arg = item.cast ? `(${col.value.sql})::${item.cast}` : col.value.sql;
+  }
+  const call = `${item.fn}(${arg})`;
+  return ok({
+    expr: item.resultCast ? `(${call})::${item.resultCast}` : call,
+    name: item.alias ?? item.fn,
+    aggregate: true,
+  });
+}
+
+/** ` group by …` of a level whose outputs mix aggregates and plain columns. */
+export function groupSql(outputs: readonly Output[]): string {
+  if (!outputs.some((o) => o.aggregate)) return '';
+  const plain = outputs.filter((o) => !o.aggregate).map((o) => o.expr);
+  return plain.length ? ` group by ${plain.join(', ')}` : '';
+}
+
 function embedOutputs(parent: string, e: Embed, params: Params): Result<Output[]> {
   const child = params.alias();
   const where = whereSql(child, e.node, params);
   if (!where.ok) return where;
-  const from = `from public.${ident(e.node.source.name)} ${child} where ${[joinSql(e.relationship, parent, child, params), ...where.value].join(' and ')}`;
+  const from = `from ${[joinedFrom(e.relationship, e.node.source, parent, child, params), ...where.value].join(' and ')}`;
   const items = e.node.items;
   if (items.length === 0) return ok([]);
   const countItem = items.find((i) => i.kind === 'count');
@@ -131,32 +187,43 @@ function embedOutputs(parent: string, e: Embed, params: Params): Result<Output[]
   const cols = projection(child, e.node, params);
   if (!cols.ok) return cols;
   const list = cols.value.map((c) => `${c.expr} as ${ident(c.name)}`).join(', ');
-  if (e.spread)
+  const group = groupSql(cols.value);
+  if (e.spread && isToOne(e.relationship)) {
     return ok(
       cols.value.map((c) => ({ expr: `(select ${c.expr} ${from} limit 1)`, name: c.name })),
     );
+  }
   if (isToOne(e.relationship)) {
     return ok([
       {
-        expr: `(select row_to_json(pgrst_row) from (select ${list} ${from} limit 1) pgrst_row)`,
+        expr: `(select row_to_json(pgrst_row) from (select ${list} ${from}${group} limit 1) pgrst_row)`,
         name: e.output,
       },
     ]);
   }
   const order = orderSql(child, e.node, params);
   if (!order.ok) return order;
+  if (e.spread) {
+    // A to-many spread: each column becomes the array of its values, in the embed's order.
+    return ok(
+      cols.value.map((c) => ({
+        expr: `(select coalesce(json_agg(${c.expr}${order.value}), '[]') ${from})`,
+        name: c.name,
+      })),
+    );
+  }
   const page =
     (e.node.limit !== undefined ? ` limit ${params.add(e.node.limit)}` : '') +
     (e.node.offset !== undefined ? ` offset ${params.add(e.node.offset)}` : '');
   return ok([
     {
-      expr: `(select coalesce(json_agg(pgrst_row), '[]') from (select ${list} ${from}${order.value}${page}) pgrst_row)`,
+      expr: `(select coalesce(json_agg(pgrst_row), '[]') from (select ${list} ${from}${group}${order.value}${page}) pgrst_row)`,
       name: e.output,
     },
   ]);
 }
 
-export type Rendered = { select: string; where: string; order: string };
+export type Rendered = { select: string; where: string; group: string; order: string };
 
 /** Renders the root level against `alias`, which the caller binds to its FROM source. */
 export function renderRoot(alias: string, node: Node, params: Params): Result<Rendered> {
@@ -169,6 +236,7 @@ export function renderRoot(alias: string, node: Node, params: Params): Result<Re
   return ok({
     select: cols.value.map((c) => `${c.expr} as ${ident(c.name)}`).join(', '),
     where: where.value.length ? ` where ${where.value.join(' and ')}` : '',
+    group: groupSql(cols.value),
     order: order.value,
   });
 }

@@ -35,21 +35,3 @@ export const singularError = (rows: number): ApiError =>
     'Cannot coerce the result to a single JSON object',
     `The result contains ${rows} rows`,
   );
-
-const csvCell = (v: unknown): string => {
-  if (v === null || v === undefined) return '';
-  const s = typeof v === 'string' ? v : JSON.stringify(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-/** PostgREST's CSV: a header line of the first row's keys, then one line per row. */
-export function toCsv(json: string): string {
-  const rows = JSON.parse(json) as Record<string, unknown>[];
-  const first = rows[0];
-  if (!first) return '';
-  const keys = Object.keys(first);
-  return [
-    keys.map(csvCell).join(','),
-    ...rows.map((r) => keys.map((k) => csvCell(r[k])).join(',')),
-  ].join('\n');
-}

@@ -1,4 +1,4 @@
-import { apiError, fail, ok, type Result } from './errors.ts';
+import { apiError, fail, ok, type ApiError, type Result } from './errors.ts';
 import { readPlan, type Plan, type ReadOptions } from './plans.ts';
 import { planQuery } from './query.ts';
 import type { FunctionDef, SchemaCache } from './schema-cache.ts';
@@ -10,31 +10,56 @@ export type RpcCall = {
   whole: unknown;
 };
 
+/** How a POST body reaches a function with a single unnamed parameter, by Content-Type. */
+export type BodyKind = 'json' | 'text' | 'xml' | 'bytea';
+
+/** The unnamed parameter types each body kind may fill (PostgREST's `hasSingleUnnamedParam`). */
+const UNNAMED_TYPES: Record<BodyKind, readonly string[]> = {
+  json: ['json', 'jsonb'],
+  text: ['text'],
+  xml: ['xml'],
+  bytea: ['bytea'],
+};
+
+export type RpcLookup = {
+  name: string;
+  /** Argument names: the JSON body's keys, or the query parameters naming parameters. */
+  keys: string[];
+  /** A POST, whose whole body may go to a single unnamed parameter. */
+  post: boolean;
+  body: BodyKind;
+};
+
+const isUnnamedSingle = (f: FunctionDef) => f.args.length === 1 && f.args[0]?.name === '';
+
 /**
- * Chooses the overload whose parameter names cover the given keys and whose required
- * parameters are all given, or a single unnamed json/jsonb parameter taking the whole body.
+ * PostgREST's overload resolution: a function whose required parameters are all given and
+ * whose parameters name every given key; failing that, on POST, the one function with a single
+ * unnamed parameter of the body's type. Functions with unnamed parameters are otherwise not
+ * callable, so `f(int)` is not found (404 PGRST202) rather than failing in PostgreSQL.
  */
-export function resolveFunction(
-  cache: SchemaCache,
-  name: string,
-  keys: string[],
-  exact: boolean,
-): Result<FunctionDef> {
+export function resolveFunction(cache: SchemaCache, call: RpcLookup): Result<FunctionDef> {
+  const { name, keys, post, body } = call;
   const overloads = cache.functions.get(name) ?? [];
-  const matches = overloads.filter((f) => {
-    if (f.args.length === 1 && f.args[0]?.name === '' && /^jsonb?$/.test(f.args[0].type))
-      return true;
+  const raw = post && body !== 'json';
+  const byName = overloads.filter((f) => {
+    if (f.args.some((a) => a.name === '')) return false;
+    if (!f.args.length) return keys.length === 0 && !raw;
     const names = f.args.map((a) => a.name);
     const required = f.args.filter((a) => !a.hasDefault).map((a) => a.name);
-    return (
-      required.every((n) => keys.includes(n)) && (!exact || keys.every((k) => names.includes(k)))
-    );
+    return required.every((n) => keys.includes(n)) && keys.every((k) => names.includes(k));
   });
+  const fallback = post
+    ? overloads.filter(
+        (f) => isUnnamedSingle(f) && UNNAMED_TYPES[body].includes(f.args[0]?.type ?? ''),
+      )
+    : [];
+  const matches = byName.length ? byName : fallback;
   const [only] = matches;
   if (matches.length === 1 && only) return ok(only);
   if (matches.length > 1) {
     const sig = (f: FunctionDef) =>
-      `public.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`;
+      `${cache.schema}.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`;
     return fail(
       apiError(
         300,
@@ -45,15 +70,29 @@ export function resolveFunction(
       ),
     );
   }
-  const sorted = [...keys].sort();
-  const described = sorted.length ? `(${sorted.join(', ')})` : ' without parameters';
-  return fail(
-    apiError(
+  return fail(noFunction(`${cache.schema}.${name}`, keys, raw ? body : post ? 'json' : undefined));
+}
+
+/** PGRST202 worded as PostgREST words it for the call's arguments and body. */
+function noFunction(fn: string, given: string[], body: BodyKind | undefined): ApiError {
+  const keys = [...given].sort();
+  if (body && body !== 'json') {
+    return apiError(
       404,
       'PGRST202',
-      `Could not find the function public.${name}${described} in the schema cache`,
-      `Searched for the function public.${name}${sorted.length ? ` with parameters ${sorted.join(', ')}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-    ),
+      `Could not find the function ${fn} in the schema cache`,
+      `Searched for the function ${fn} with a single unnamed ${body} parameter, but no matches were found in the schema cache.`,
+    );
+  }
+  const list = keys.length ? `(${keys.join(', ')})` : ' without parameters';
+  const searched = keys.length
+    ? ` with parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`
+    : ' without parameters';
+  return apiError(
+    404,
+    'PGRST202',
+    `Could not find the function ${fn}${list} in the schema cache`,
+    `Searched for the function ${fn}${searched}${body === 'json' ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
   );
 }
 
@@ -66,12 +105,15 @@ export function rpcPlan(
 ): Result<Plan> {
   const { fn } = call;
   const params = new Params();
-  const fnName = `public.${ident(fn.name)}`;
+  const fnName = `${ident(cache.schema)}.${ident(fn.name)}`;
   let from: string;
   let invoke: string;
-  const unnamedJson = fn.args.length === 1 && fn.args[0]?.name === '';
-  if (unnamedJson) {
-    invoke = `${fnName}(${params.add(JSON.stringify(call.whole ?? {}))}::${fn.args[0]?.type ?? 'json'})`;
+  if (isUnnamedSingle(fn)) {
+    const whole =
+      typeof call.whole === 'string' || Buffer.isBuffer(call.whole)
+        ? call.whole
+        : JSON.stringify(call.whole ?? {});
+    invoke = `${fnName}(${params.add(whole)}::${fn.args[0]?.type ?? 'json'})`;
     from = '';
   } else {
     const given = fn.args.filter((a) => call.args && a.name in call.args);
@@ -101,6 +143,7 @@ export function rpcPlan(
   }
   const base = fn.table ? cache.relations.get(fn.table) : undefined;
   const rowSource: Source = {
+    schema: cache.schema,
     name: base?.name ?? fn.name,
     columns: base?.columns ?? new Map(fn.columns.map((c) => [c.name, c])),
     table: Boolean(base),

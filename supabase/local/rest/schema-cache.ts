@@ -8,6 +8,22 @@ export type Relation = {
   columns: Map<string, Column>;
   /** Primary key columns in key order; empty for views and key-less tables. */
   pk: string[];
+  /**
+   * Computed fields: functions taking this relation's row and returning one scalar
+   * (`blurb_message(messages)`), selectable, filterable and orderable like columns.
+   */
+  computed: Map<string, Column>;
+};
+
+/**
+ * A function taking a row of `parent` and returning rows of `target` (`get_messages(channels)`):
+ * embeddable under its own name, as PostgREST's computed relationships.
+ */
+export type ComputedRelationship = {
+  fn: string;
+  parent: string;
+  target: string;
+  toOne: boolean;
 };
 
 export type ForeignKey = {
@@ -26,16 +42,23 @@ export type FunctionDef = {
   returnsSet: boolean;
   /** `void`, a scalar, or rows (composite types, `returns table`, out parameters). */
   returns: 'void' | 'scalar' | 'rows';
+  /** The declared return type, as `format_type` prints it. */
+  returnType: string;
   /** Columns of each returned row when `returns` is `rows`. */
   columns: Column[];
   /** The table whose row type is returned, when it is one (enables embedding). */
   table: string | undefined;
+  /** The relation whose row type the only parameter takes, when it is one. */
+  argRelation: string | undefined;
 };
 
 export type SchemaCache = {
+  /** The exposed schema this cache describes (one of PostgREST's db-schemas). */
+  schema: string;
   relations: Map<string, Relation>;
   foreignKeys: ForeignKey[];
   functions: Map<string, FunctionDef[]>;
+  computedRelationships: ComputedRelationship[];
   /**
    * `statement_timeout` of each role that sets one (`alter role … set`), this database's over
    * the cluster-wide one: applied to the requests acting as that role, as PostgREST does.
@@ -44,14 +67,14 @@ export type SchemaCache = {
 };
 
 /**
- * One catalog query for everything the request planner needs from the exposed `public`
- * schema. It runs at startup and again whenever a request names something unknown.
+ * One catalog query for everything the request planner needs from one exposed schema
+ * ($1). It runs at startup and again whenever a request names something unknown.
  */
 const CATALOG_SQL = `
 with rels as (
   select c.oid, c.relname, c.relkind
   from pg_class c
-  where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm', 'f')
+  where c.relnamespace = $1::regnamespace and c.relkind in ('r', 'p', 'v', 'm', 'f')
 ),
 cols as (
   select a.attrelid, json_agg(json_build_object(
@@ -95,8 +118,8 @@ select json_build_object(
     join pg_class src on src.oid = fk.conrelid
     join pg_class dst on dst.oid = fk.confrelid
     where fk.contype = 'f'
-      and src.relnamespace = 'public'::regnamespace
-      and dst.relnamespace = 'public'::regnamespace
+      and src.relnamespace = $1::regnamespace
+      and dst.relnamespace = $1::regnamespace
   ),
   'functions', (
     select coalesce(json_agg(json_build_object(
@@ -110,14 +133,27 @@ select json_build_object(
       'retType', format_type(p.prorettype, null),
       'retKind', rt.typtype,
       'retTable', (select rc.relname from pg_class rc
-                   where rc.oid = rt.typrelid and rc.relnamespace = 'public'::regnamespace
+                   where rc.oid = rt.typrelid and rc.relnamespace = $1::regnamespace
                      and rc.relkind in ('r', 'p', 'v', 'm', 'f')),
-      'retColumns', coalesce(cols.columns, '[]')
+      'retColumns', coalesce(cols.columns, '[]'),
+      'argRelation', (select arel.relname from pg_type atyp join pg_class arel on arel.oid = atyp.typrelid
+                      where p.pronargs = 1 and atyp.oid = p.proargtypes[0]
+                        and arel.relnamespace = $1::regnamespace)
     ) order by p.oid), '[]')
     from pg_proc p
     join pg_type rt on rt.oid = p.prorettype
     left join cols on cols.attrelid = rt.typrelid
-    where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'
+    where p.pronamespace = $1::regnamespace and p.prokind = 'f'
+  ),
+  'viewSources', (
+    select coalesce(json_agg(distinct jsonb_build_object('view', v.relname, 'table', t.relname)), '[]')
+    from pg_depend d
+    join pg_rewrite rw on rw.oid = d.objid
+    join pg_class v on v.oid = rw.ev_class
+    join pg_class t on t.oid = d.refobjid
+    where d.classid = 'pg_rewrite'::regclass and d.refclassid = 'pg_class'::regclass
+      and v.relkind in ('v', 'm') and t.relkind in ('r', 'p') and t.oid <> v.oid
+      and v.relnamespace = $1::regnamespace and t.relnamespace = $1::regnamespace
   ),
   'statementTimeouts', (
     select coalesce(json_object_agg(t.rolname, t.setting), '{}')
@@ -144,12 +180,14 @@ type RawFunction = {
   retKind: string;
   retTable: string | null;
   retColumns: Column[];
+  argRelation: string | null;
 };
 
 type RawCache = {
   relations: { name: string; kind: 'table' | 'view'; columns: Column[]; pk: string[] }[];
   foreignKeys: ForeignKey[];
   functions: RawFunction[];
+  viewSources: { view: string; table: string }[];
   statementTimeouts: Record<string, string>;
 };
 
@@ -174,13 +212,15 @@ function toFunction(f: RawFunction): FunctionDef {
     args: inputs,
     returnsSet: f.returnsSet,
     returns,
+    returnType: f.retType,
     columns: outParamRows ? outputs : f.retColumns,
     table: f.retTable ?? undefined,
+    argRelation: f.argRelation ?? undefined,
   };
 }
 
-export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
-  const { rows } = await db.query<{ cache: string }>(CATALOG_SQL);
+export async function loadSchemaCache(db: Queryable, schema: string): Promise<SchemaCache> {
+  const { rows } = await db.query<{ cache: string }>(CATALOG_SQL, [schema]);
   const raw = JSON.parse(rows[0]?.cache ?? '{}') as RawCache;
   const functions = new Map<string, FunctionDef[]>();
   for (const f of raw.functions) {
@@ -188,34 +228,80 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
     list.push(toFunction(f));
     functions.set(f.name, list);
   }
+  const relations = new Map<string, Relation>(
+    raw.relations.map((r) => [
+      r.name,
+      {
+        name: r.name,
+        kind: r.kind,
+        pk: r.pk,
+        columns: new Map(r.columns.map((c) => [c.name, c])),
+        computed: new Map(),
+      },
+    ]),
+  );
   return {
-    relations: new Map(
-      raw.relations.map((r) => [
-        r.name,
-        {
-          name: r.name,
-          kind: r.kind,
-          pk: r.pk,
-          columns: new Map(r.columns.map((c) => [c.name, c])),
-        },
-      ]),
-    ),
-    foreignKeys: raw.foreignKeys,
+    schema,
+    relations,
+    foreignKeys: [...raw.foreignKeys, ...viewForeignKeys(relations, raw)],
     functions,
+    computedRelationships: attachComputed(relations, functions),
     statementTimeouts: new Map(Object.entries(raw.statementTimeouts)),
   };
+}
+
+/**
+ * The foreign keys of the tables a view selects from, as the view's own when it shows every
+ * column of the key under the table's names — so views embed and are embedded like their
+ * tables. (PostgREST follows renamed columns through the view's definition; this does not.)
+ */
+function viewForeignKeys(relations: Map<string, Relation>, raw: RawCache): ForeignKey[] {
+  const out: ForeignKey[] = [];
+  for (const { view, table } of raw.viewSources) {
+    const columns = relations.get(view)?.columns;
+    if (!columns) continue;
+    const shows = (names: string[]) => names.every((n) => columns.has(n));
+    for (const fk of raw.foreignKeys) {
+      if (fk.table === table && shows(fk.columns)) out.push({ ...fk, table: view });
+      if (fk.refTable === table && shows(fk.refColumns)) out.push({ ...fk, refTable: view });
+    }
+  }
+  return out;
+}
+
+/**
+ * Functions over one relation's row: scalar ones become its computed fields, row-returning
+ * ones its computed relationships.
+ */
+function attachComputed(
+  relations: Map<string, Relation>,
+  functions: Map<string, FunctionDef[]>,
+): ComputedRelationship[] {
+  const rels: ComputedRelationship[] = [];
+  for (const overloads of functions.values()) {
+    for (const f of overloads) {
+      const parent = f.argRelation && relations.get(f.argRelation);
+      if (!parent) continue;
+      if (f.returns === 'scalar' && !f.returnsSet) {
+        parent.computed.set(f.name, { name: f.name, type: f.returnType, hasDefault: false });
+      } else if (f.returns === 'rows' && f.table) {
+        rels.push({ fn: f.name, parent: parent.name, target: f.table, toOne: !f.returnsSet });
+      }
+    }
+  }
+  return rels;
 }
 
 /**
  * Keeps the cache current without a reload per request: callers ask for a reload when a name
  * is unknown; concurrent asks share one catalog query.
  */
-export function createSchemaCacheHolder(db: Queryable) {
+export function createSchemaCacheHolder(db: Queryable, schema: string) {
   let current: Promise<SchemaCache> | undefined;
   let reloading: Promise<SchemaCache> | undefined;
   // A failed load (database briefly unreachable) must not stick: the next request retries.
   const load = () =>
-    loadSchemaCache(db).catch((e: unknown) => {
+    loadSchemaCache(db, schema).catch((e: unknown) => {
       current = undefined;
       throw e;
     });

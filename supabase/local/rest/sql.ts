@@ -3,14 +3,23 @@ import type { Field } from './grammar.ts';
 import type { Column } from './schema-cache.ts';
 
 /** The columns a level of the request reads from: a table, a view or a function's rows. */
-export type Source = { name: string; columns: Map<string, Column>; table: boolean };
+export type Source = {
+  /** The exposed schema it lives in. */
+  schema: string;
+  name: string;
+  columns: Map<string, Column>;
+  table: boolean;
+  /** Computed fields of a table or view, by function name (schema-cache.ts). */
+  computed?: ReadonlyMap<string, Column>;
+};
 
 export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Bound parameters of one statement; values never enter the SQL text. */
 export class Params {
-  readonly values: unknown[] = [];
   private aliases = 0;
+  /** `values`: parameters already bound, which the statement's text refers to. */
+  constructor(readonly values: unknown[] = []) {}
   /** Table aliases unique within the statement, so self-joins and nesting never collide. */
   alias(): string {
     return `pgrst_${++this.aliases}`;
@@ -29,9 +38,14 @@ export function columnExpr(
   field: Field,
   params: Params,
 ): Result<{ sql: string; text: boolean }> {
-  const column = source.columns.get(field.name);
-  if (!column) return fail(columnNotFound(source.name, field.name));
+  let column = source.columns.get(field.name);
   let sql = `${alias}.${ident(field.name)}`;
+  if (!column) {
+    // A computed field is called with the row: `blurb_message(pgrst_0)`.
+    column = source.computed?.get(field.name);
+    if (!column) return fail(columnNotFound(source.name, field.name));
+    sql = `${ident(source.schema)}.${ident(field.name)}(${alias})`;
+  }
   for (const step of field.path) {
     const key = /^-?\d+$/.test(step.key)
       ? `${params.add(Number(step.key))}::int`

@@ -6,24 +6,28 @@ import { asCaller, caller, ownerOf } from './caller.ts';
 import { errors, fail } from './errors.ts';
 import { readJson } from './json-body.ts';
 import { bucketName } from './names.ts';
-import { BUCKET_ROW_JSON, likeLiteral } from './sql.ts';
+import { BUCKET_LIST_JSON, BUCKET_ROW_JSON, likeLiteral } from './sql.ts';
 
-const UNITS: Record<string, number> = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
+/** Decimal units, as the service counts them: `20mb` is 20,000,000 bytes. */
+const UNITS: Record<string, number> = { B: 1, KB: 1e3, MB: 1e6, GB: 1e9 };
 
-/** `file_size_limit` as the service takes it: bytes, or a string like `5MB` / `20GB` / `3B`. */
-const FileSizeLimit = v.pipe(
-  v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.string()]),
-  v.rawTransform(({ dataset, addIssue, NEVER }) => {
-    const value = dataset.value;
-    if (typeof value === 'number') return value;
-    const m = /^\s*(\d{1,15})\s*(B|KB|MB|GB)?\s*$/i.exec(value);
-    if (!m) {
-      addIssue({ message: 'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B' });
-      return NEVER;
-    }
-    return Number(m[1]) * (UNITS[(m[2] ?? 'B').toUpperCase()] ?? 1);
-  }),
-);
+const FileSizeLimit = v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.string()]);
+
+/**
+ * `file_size_limit` in bytes as the service reads it (`parseFileSizeToBytes`): bytes, or a
+ * number with a unit and no space (`5MB`, `1.5gb`, `3B`), rounded to three significant digits.
+ */
+function fileSizeBytes(value: number | string | null | undefined): number | null | undefined {
+  if (typeof value !== 'string') return value;
+  const m = /^(\d{1,15}(?:\.\d{1,15})?)(gb|mb|kb|b)$/i.exec(value);
+  if (!m) {
+    return fail(
+      errors.invalidRequest('Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B'),
+    );
+  }
+  const amount = Number(Number.parseFloat(m[1] ?? '0').toPrecision(3));
+  return Math.round(amount * (UNITS[(m[2] ?? 'B').toUpperCase()] ?? 1));
+}
 
 const MimeTypes = v.pipe(
   v.array(v.pipe(v.string(), v.regex(/^[\w.+-]+\/[\w.+*-]+$/), v.maxLength(255))),
@@ -53,7 +57,8 @@ const ListQuery = v.object({
   search: v.optional(v.pipe(v.string(), v.maxLength(100))),
 });
 
-function limitOrNull(limit: number | null | undefined): number | null {
+function limitOrNull(value: number | string | null | undefined): number | null {
+  const limit = fileSizeBytes(value);
   return limit === undefined || limit === null || limit === 0 ? null : limit;
 }
 
@@ -64,7 +69,7 @@ export async function listBuckets(c: Context, ctx: PlatformContext): Promise<Res
   if (!q.success) return fail(errors.invalidRequest('Invalid query parameters'));
   const { rows } = await asCaller(ctx.db, identity, c, (tx) =>
     tx.query<{ list: unknown }>(
-      `select coalesce(json_agg(${BUCKET_ROW_JSON} order by b.name), '[]'::json) as list
+      `select coalesce(json_agg(${BUCKET_LIST_JSON} order by b.name), '[]'::json) as list
          from (select * from storage.buckets where name ilike $1 escape '\\'
                order by name limit $2 offset $3) b`,
       [`%${likeLiteral(q.output.search ?? '')}%`, q.output.limit ?? null, q.output.offset ?? 0],
@@ -164,5 +169,6 @@ export async function emptyBucket(c: Context, ctx: PlatformContext, id: string):
     if (found.rows.length === 0) fail(errors.noSuchBucket());
     await tx.query('delete from storage.objects where bucket_id = $1', [id]);
   });
-  return c.json({ message: 'Successfully emptied' });
+  // The service queues the emptying and says so; here it is done before the answer.
+  return c.json({ message: 'Empty bucket has been queued. Completion may take up to an hour.' });
 }

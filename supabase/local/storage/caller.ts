@@ -7,6 +7,7 @@ import { errors, fail } from './errors.ts';
 /** The messages supabase/storage passes through from `jsonwebtoken`, by failure reason. */
 export const JWT_MESSAGES = {
   missing: 'jwt must be provided',
+  invalid_api_key: 'Invalid API key',
   malformed: 'jwt malformed',
   bad_signature: 'invalid signature',
   bad_alg: 'invalid algorithm',
@@ -18,7 +19,7 @@ export const JWT_MESSAGES = {
 export async function caller(c: Context, ctx: PlatformContext): Promise<Identity> {
   const result = await identify(
     { authorization: c.req.header('authorization'), apikey: c.req.header('apikey') },
-    ctx.config.jwtSecret,
+    ctx,
   );
   if (!result.ok) return fail(errors.invalidJwt(JWT_MESSAGES[result.reason]));
   return result.identity;

@@ -11,6 +11,7 @@ import {
 import { errorResponse, errors, fail, toStorageError } from './errors.ts';
 import { bucketName, decode, splitBucketAndKey } from './names.ts';
 import { getAuthenticated, getInfo, getPublic, listObjects } from './object-read.ts';
+import { listObjectsV2 } from './object-list-v2.ts';
 import { getSigned, signMany, signOne } from './object-sign.ts';
 import { signUpload, uploadSigned } from './signed-upload.ts';
 import {
@@ -89,6 +90,10 @@ export function createStorageApp(ctx: PlatformContext): Hono {
   );
 
   app.post(
+    '/object/list-v2/:bucket',
+    handle((c) => listObjectsV2(c, ctx, bucketParam(c, '/object/list-v2/'))),
+  );
+  app.post(
     '/object/list/:bucket',
     handle((c) => listObjects(c, ctx, bucketParam(c, '/object/list/'))),
   );
@@ -119,6 +124,18 @@ export function createStorageApp(ctx: PlatformContext): Hono {
   app.get(
     '/object/sign/*',
     handle((c) => getSigned(c, ctx, target(c, '/object/sign/'))),
+  );
+  app.get(
+    '/render/image/public/*',
+    handle((c) => getPublic(c, ctx, target(c, '/render/image/public/'), 'render')),
+  );
+  app.get(
+    '/render/image/authenticated/*',
+    handle((c) => getAuthenticated(c, ctx, target(c, '/render/image/authenticated/'), 'render')),
+  );
+  app.get(
+    '/render/image/sign/*',
+    handle((c) => getSigned(c, ctx, target(c, '/render/image/sign/'), 'render')),
   );
   app.get(
     '/object/public/*',

@@ -6,31 +6,50 @@ import { asCaller, caller } from './caller.ts';
 import { errors, fail } from './errors.ts';
 import { readJson } from './json-body.ts';
 import { findBucket, readObject } from './objects.ts';
+import { renderImage, transformFromQuery } from './render-image.ts';
 import { downloadParam, objectResponse } from './serve-object.ts';
 import { iso, likeLiteral } from './sql.ts';
 
 type Target = { bucket: string; key: string };
+
+/** `object` serves the bytes as stored; `render` transforms them (`/render/image/...`). */
+export type Serve = 'object' | 'render';
+
+type Read = Awaited<ReturnType<typeof readObject>>;
+
+/** The object as served: transformed by the query's options on a render route. */
+async function served(c: Context, read: Read, serve: Serve): Promise<Read> {
+  if (serve === 'object') return read;
+  const transform = transformFromQuery(c.req.query());
+  return renderImage(read.object, read.bytes, transform, c.req.header('accept') ?? '');
+}
 
 /** `download(path)`: the caller must pass the SELECT policy on the object. */
 export async function getAuthenticated(
   c: Context,
   ctx: PlatformContext,
   t: Target,
+  serve: Serve = 'object',
 ): Promise<Response> {
   const identity = await caller(c, ctx);
   const download = downloadParam(c);
-  const { object, bytes } = await asCaller(ctx.db, identity, c, (tx) =>
-    readObject(tx, t.bucket, t.key),
-  );
+  const read = await asCaller(ctx.db, identity, c, (tx) => readObject(tx, t.bucket, t.key));
+  const { object, bytes } = await served(c, read, serve);
   return objectResponse(object, bytes, { download });
 }
 
 /** `getPublicUrl(path)`: no credentials; only objects of public buckets. */
-export async function getPublic(c: Context, ctx: PlatformContext, t: Target): Promise<Response> {
+export async function getPublic(
+  c: Context,
+  ctx: PlatformContext,
+  t: Target,
+  serve: Serve = 'object',
+): Promise<Response> {
   const download = downloadParam(c);
   const bucket = await findBucket(ctx.db, t.bucket);
   if (!bucket?.public) fail(errors.noSuchBucket());
-  const { object, bytes } = await ctx.db.transaction((tx) => readObject(tx, t.bucket, t.key));
+  const read = await ctx.db.transaction((tx) => readObject(tx, t.bucket, t.key));
+  const { object, bytes } = await served(c, read, serve);
   return objectResponse(object, bytes, { download });
 }
 
@@ -38,7 +57,7 @@ const INFO_JSON = `json_build_object(
   'id', o.id, 'name', o.name, 'version', o.version, 'bucket_id', o.bucket_id,
   'size', (o.metadata->>'size')::bigint, 'content_type', o.metadata->>'mimetype',
   'cache_control', o.metadata->>'cacheControl', 'etag', o.metadata->>'eTag',
-  'metadata', o.user_metadata, 'last_modified', ${iso('o.updated_at')},
+  'metadata', coalesce(o.user_metadata, '{}'::jsonb), 'last_modified', ${iso('o.updated_at')},
   'created_at', ${iso('o.created_at')})`;
 
 /** `info(path)` / `exists(path)`: public buckets answer anyone, private ones go through RLS. */

@@ -25,7 +25,7 @@ export async function signUpload(c: Context, ctx: PlatformContext, t: Target): P
   const sub = typeof identity.claims.sub === 'string' ? identity.claims.sub : undefined;
   const token = await signJwt(
     { url: `${t.bucket}/${t.key}`, owner: sub, upsert, iat, exp: iat + SIGNED_UPLOAD_TTL_S },
-    ctx.config.jwtSecret,
+    ctx.keyring,
   );
   return c.json({ url: `/object/upload/sign/${t.bucket}/${t.key}?token=${token}`, token });
 }
@@ -34,7 +34,7 @@ export async function signUpload(c: Context, ctx: PlatformContext, t: Target): P
 export async function uploadSigned(c: Context, ctx: PlatformContext, t: Target): Promise<Response> {
   const token = c.req.query('token');
   if (!token) return fail(errors.invalidJwt(JWT_MESSAGES.missing));
-  const verified = await verifyJwt(token, ctx.config.jwtSecret);
+  const verified = await verifyJwt(token, ctx.keyring);
   if (!verified.ok) return fail(errors.invalidJwt(JWT_MESSAGES[verified.reason]));
   const { url, owner, upsert } = verified.claims;
   if (url !== `${t.bucket}/${t.key}`) fail(errors.invalidSignature());

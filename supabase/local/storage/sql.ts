@@ -17,9 +17,13 @@ export const OBJECT_ROW_JSON = `json_build_object(
   'created_at', ${iso('o.created_at')}, 'updated_at', ${iso('o.updated_at')},
   'last_accessed_at', ${iso('o.last_accessed_at')})`;
 
-/** One storage.buckets row as `GET /bucket` returns it (alias `b`). */
-export const BUCKET_ROW_JSON = `json_build_object(
-  'id', b.id, 'name', b.name, 'owner', coalesce(b.owner_id, b.owner::text, ''),
+const BUCKET_FIELDS = `'id', b.id, 'name', b.name, 'owner', coalesce(b.owner_id, b.owner::text, ''),
   'public', coalesce(b.public, false), 'file_size_limit', b.file_size_limit,
-  'allowed_mime_types', b.allowed_mime_types, 'type', 'STANDARD',
-  'created_at', ${iso('b.created_at')}, 'updated_at', ${iso('b.updated_at')})`;
+  'allowed_mime_types', b.allowed_mime_types,
+  'created_at', ${iso('b.created_at')}, 'updated_at', ${iso('b.updated_at')}`;
+
+/** One storage.buckets row as `GET /bucket` lists it (alias `b`): the columns, nothing more. */
+export const BUCKET_LIST_JSON = `json_build_object(${BUCKET_FIELDS})`;
+
+/** One storage.buckets row as `GET /bucket/<id>` returns it (alias `b`), with its type. */
+export const BUCKET_ROW_JSON = `json_build_object(${BUCKET_FIELDS}, 'type', 'STANDARD')`;

@@ -263,7 +263,7 @@ export async function adminGenerateLink(c: Context, { ctx }: AuthDeps): Promise<
   const email = validateEmail(body.email ?? '');
   const redirect = allowedRedirect(
     c.req.query('redirect_to') ?? body.redirect_to ?? body.redirectTo ?? undefined,
-    ctx.config.siteUrl,
+    ctx.config,
   );
   const existing = await findUserByEmail(ctx.db, email);
   const creates = type === 'signup' || type === 'invite';

@@ -30,7 +30,7 @@ async function sendEmail(
   kind: MailedKind,
   pkce: Pkce,
 ): Promise<void> {
-  const redirect = allowedRedirect(c.req.query('redirect_to'), ctx.config.siteUrl);
+  const redirect = allowedRedirect(c.req.query('redirect_to'), ctx.config);
   const mail = await ctx.db.transaction((tx) => prepareEmail(ctx, tx, user, kind, redirect, pkce));
   await ctx.mailer.send(mail);
 }

@@ -70,7 +70,7 @@ export async function signup(c: Context, { ctx, limiter }: AuthDeps): Promise<Re
   const email = validateEmail(body.email ?? '');
   checkPasswordStrength(body.password);
   const data = body.data ?? {};
-  const redirect = allowedRedirect(c.req.query('redirect_to'), ctx.config.siteUrl);
+  const redirect = allowedRedirect(c.req.query('redirect_to'), ctx.config);
   const autoconfirm = ctx.config.autoconfirm;
 
   const existing = await findUserByEmail(ctx.db, email);

@@ -84,7 +84,7 @@ export async function updateUser(c: Context, { ctx }: AuthDeps): Promise<Respons
     }
   }
 
-  const redirect = allowedRedirect(c.req.query('redirect_to'), ctx.config.siteUrl);
+  const redirect = allowedRedirect(c.req.query('redirect_to'), ctx.config);
   let mail: OutgoingMail | undefined;
   const updated = await ctx.db
     .transaction(async (tx) => {

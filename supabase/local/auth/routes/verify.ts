@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { Queryable } from '../../db/index.ts';
 import type { PlatformContext } from '../../context.ts';
 import type { AuthDeps } from '../deps.ts';
-import { OTP_EXPIRY_SECONDS, tokenHash } from '../email-tokens.ts';
+import { tokenHash } from '../email-tokens.ts';
 import { authError } from '../errors.ts';
 import { allowedRedirect, clientIp, optionalString, readBody } from '../http.ts';
 import { issueSession, type AmrMethod, type SessionJson } from '../sessions.ts';
@@ -49,6 +49,7 @@ type Consumed = { user: UserRow; method: AmrMethod; pkce: boolean; flowMethod: s
 
 /** Finds the user whose stored token matches, checks its age, and applies what it confirms. */
 async function consumeToken(
+  ctx: PlatformContext,
   tx: Queryable,
   type: EmailType,
   candidates: string[],
@@ -58,7 +59,7 @@ async function consumeToken(
       const user = await findUserByToken(tx, column, hash);
       if (!user) continue;
       const age = AGE[column](user);
-      if (age === null || age > OTP_EXPIRY_SECONDS) return undefined;
+      if (age === null || age > ctx.config.otpExpirySeconds) return undefined;
       if (column === 'confirmation_token') await confirmEmail(tx, user.id);
       if (column === 'recovery_token') {
         await tx.query(
@@ -106,7 +107,7 @@ async function followLink(
   type: EmailType,
   token: string,
 ): Promise<LinkOutcome> {
-  const consumed = await consumeToken(tx, type, [token]);
+  const consumed = await consumeToken(ctx, tx, type, [token]);
   if (!consumed) return undefined;
   if (!consumed.pkce)
     return { session: await issueSession(ctx, tx, consumed.user.id, consumed.method) };
@@ -136,8 +137,8 @@ export async function verifyGet(c: Context, { ctx, limiter }: AuthDeps): Promise
   const type = parseType(c.req.query('type'));
   const token = c.req.query('token');
   if (!token) throw authError(400, 'validation_failed', 'Verify requires a token or a token hash');
-  limiter.hit('signIn', clientIp(c));
-  const target = new URL(allowedRedirect(c.req.query('redirect_to'), ctx.config.siteUrl));
+  limiter.hit('verify', clientIp(c));
+  const target = new URL(allowedRedirect(c.req.query('redirect_to'), ctx.config));
   target.hash = '';
   const outcome = await ctx.db.transaction((tx) => followLink(ctx, tx, type, token));
   if (!outcome) {
@@ -178,7 +179,7 @@ const VerifyBody = v.object({
 
 /** POST /verify — `verifyOtp` with a token_hash, or with the e-mail and its 6-digit code. */
 export async function verifyPost(c: Context, { ctx, limiter }: AuthDeps): Promise<Response> {
-  limiter.hit('signIn', clientIp(c));
+  limiter.hit('verify', clientIp(c));
   const body = await readBody(c, VerifyBody);
   const type = parseType(body.type);
   let candidates: string[];
@@ -193,7 +194,7 @@ export async function verifyPost(c: Context, { ctx, limiter }: AuthDeps): Promis
     throw authError(400, 'validation_failed', 'Verify requires either a token or a token hash');
   }
   const session = await ctx.db.transaction(async (tx) => {
-    const consumed = await consumeToken(tx, type, candidates);
+    const consumed = await consumeToken(ctx, tx, type, candidates);
     return consumed ? issueSession(ctx, tx, consumed.user.id, consumed.method) : undefined;
   });
   if (!session) throw authError(403, 'otp_expired', 'Token has expired or is invalid');

@@ -1,2 +1,2 @@
-/** Declared `verify_jwt = false` in the suite's config.toml: callable without a JWT. */
+/** Declared `verify_jwt = false` by the suite (functions.test.ts): callable without a JWT. */
 Deno.serve(() => new Response('hook ok'));

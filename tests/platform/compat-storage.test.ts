@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signJwt } from '../../supabase/local/jwt.ts';
+import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+
+/** A 40×20 PNG, half red and half blue, made with pngjs (not the library under test). */
+function redBlue(): Buffer {
+  const png = new PNG({ width: 40, height: 20 });
+  for (let y = 0; y < 20; y++) {
+    for (let x = 0; x < 40; x++) {
+      const i = (y * 40 + x) * 4;
+      png.data.set(x < 20 ? [255, 0, 0, 255] : [0, 0, 255, 255], i);
+    }
+  }
+  return PNG.sync.write(png);
+}
+
+function size(bytes: ArrayBuffer): { width: number; height: number } {
+  const png = PNG.sync.read(Buffer.from(bytes));
+  return { width: png.width, height: png.height };
+}
+
+/**
+ * Storage as the service documents and its source behaves (supabase/storage, storage-js), with
+ * supabase-js calling wherever it has the method: listV2, decimal size units, object info,
+ * bucket JSON, emptying, the JWT error, signed URLs with a string `expiresIn`, and image
+ * transformation on public, authenticated and signed URLs.
+ */
+describe('storage compatibility', () => {
+  let t: TestPlatform;
+  let owner: string;
+  let token: string;
+  const image = redBlue();
+
+  beforeAll(async () => {
+    t = await startTestPlatform({ migrationsDir: 'tests/platform/sample-migrations' });
+    owner = randomUUID();
+    const now = Math.floor(Date.now() / 1000);
+    token = await signJwt(
+      { sub: owner, role: 'authenticated', iat: now, exp: now + 3600 },
+      t.platform.ctx.config.jwtSecret,
+    );
+    const files = ['a.txt', 'b.txt', 'sub/c.txt', 'sub/deep/d.txt', 'z.txt'];
+    for (const name of files) {
+      const { error } = await t.admin.storage.from('docs').upload(`lista/${name}`, name);
+      expect(error).toBeNull();
+    }
+    const up = await t.admin.storage
+      .from('avatars')
+      .upload(`${owner}/cores.png`, image, { contentType: 'image/png' });
+    expect(up.error).toBeNull();
+  });
+  afterAll(() => t.stop());
+
+  describe('listV2', () => {
+    it('lists every key under a prefix, a page at a time with a cursor', async () => {
+      const docs = t.admin.storage.from('docs');
+      const first = await docs.listV2({ prefix: 'lista/', limit: 3 });
+      expect(first.error).toBeNull();
+      expect(first.data?.hasNext).toBe(true);
+      expect(first.data?.folders).toEqual([]);
+      expect(first.data?.objects.map((o) => o.key)).toEqual([
+        'lista/a.txt',
+        'lista/b.txt',
+        'lista/sub/c.txt',
+      ]);
+      expect(first.data?.objects[0]).toMatchObject({ name: 'a.txt', metadata: { size: 5 } });
+      const second = await docs.listV2({
+        prefix: 'lista/',
+        limit: 3,
+        cursor: first.data?.nextCursor,
+      });
+      expect(second.data?.hasNext).toBe(false);
+      expect(second.data?.nextCursor).toBeUndefined();
+      expect(second.data?.objects.map((o) => o.key)).toEqual([
+        'lista/sub/deep/d.txt',
+        'lista/z.txt',
+      ]);
+    });
+
+    it('folds deeper keys into folders with the delimiter', async () => {
+      const { data, error } = await t.admin.storage
+        .from('docs')
+        .listV2({ prefix: 'lista/', with_delimiter: true });
+      expect(error).toBeNull();
+      expect(data?.folders).toEqual([{ key: 'lista/sub/', name: 'sub/' }]);
+      expect(data?.objects.map((o) => o.name)).toEqual(['a.txt', 'b.txt', 'z.txt']);
+    });
+
+    it('sorts by a time column, descending, and pages through it', async () => {
+      const docs = t.admin.storage.from('docs');
+      const sortBy = { column: 'created_at', order: 'desc' } as const;
+      const first = await docs.listV2({ prefix: 'lista/', limit: 2, sortBy });
+      const rest = await docs.listV2({
+        prefix: 'lista/',
+        sortBy,
+        cursor: first.data?.nextCursor,
+      });
+      const keys = [...(first.data?.objects ?? []), ...(rest.data?.objects ?? [])].map(
+        (o) => o.key,
+      );
+      expect(keys).toEqual([
+        'lista/z.txt',
+        'lista/sub/deep/d.txt',
+        'lista/sub/c.txt',
+        'lista/b.txt',
+        'lista/a.txt',
+      ]);
+    });
+
+    it('lists only what RLS lets the caller read', async () => {
+      const anon = await t.client().storage.from('docs').listV2({ prefix: 'lista/' });
+      expect(anon.data).toMatchObject({ hasNext: false, folders: [], objects: [] });
+    });
+  });
+
+  it('counts size-limit units in decimal, as the service does', async () => {
+    const admin = t.admin.storage;
+    const created = await admin.createBucket('limite', { public: false, fileSizeLimit: '20mb' });
+    expect(created.error).toBeNull();
+    expect((await admin.getBucket('limite')).data?.file_size_limit).toBe(20_000_000);
+    await admin.updateBucket('limite', { public: false, fileSizeLimit: '1.5KB' });
+    expect((await admin.getBucket('limite')).data?.file_size_limit).toBe(1500);
+    const tooBig = await admin.from('limite').upload('x.bin', Buffer.alloc(1501));
+    expect(tooBig.error).toMatchObject({ statusCode: '413' });
+    expect((await admin.from('limite').upload('y.bin', Buffer.alloc(1500))).error).toBeNull();
+    const bad = await admin.createBucket('sem-unidade', { public: false, fileSizeLimit: '20 MB' });
+    expect(bad.error?.message).toBe('Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B');
+  });
+
+  it('answers object info with metadata {} when none was given', async () => {
+    const { data, error } = await t.admin.storage.from('docs').info('lista/a.txt');
+    expect(error).toBeNull();
+    expect(data?.metadata).toEqual({});
+  });
+
+  it('lists buckets with their columns only, and queues emptying', async () => {
+    const { data } = await t.admin.storage.listBuckets();
+    const docs = data?.find((b) => b.id === 'docs');
+    expect(Object.keys(docs ?? {}).sort()).toEqual([
+      'allowed_mime_types',
+      'created_at',
+      'file_size_limit',
+      'id',
+      'name',
+      'owner',
+      'public',
+      'updated_at',
+    ]);
+    await t.admin.storage.createBucket('esvaziar');
+    await t.admin.storage.from('esvaziar').upload('x.txt', 'x');
+    expect((await t.admin.storage.emptyBucket('esvaziar')).data).toEqual({
+      message: 'Empty bucket has been queued. Completion may take up to an hour.',
+    });
+  });
+
+  it('says "jwt must be provided" when a request carries no JWT', async () => {
+    const res = await fetch(`${t.url}/storage/v1/bucket`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ message: 'jwt must be provided' });
+  });
+
+  it('signs a URL whose expiresIn arrives as a string, as the Python client sends it', async () => {
+    const res = await fetch(`${t.url}/storage/v1/object/sign/docs/lista/a.txt`, {
+      method: 'POST',
+      headers: {
+        apikey: t.serviceRoleKey,
+        Authorization: `Bearer ${t.serviceRoleKey}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ expiresIn: '60' }),
+    });
+    expect(res.status).toBe(200);
+    const { signedURL } = (await res.json()) as { signedURL: string };
+    expect(await (await fetch(`${t.url}/storage/v1${signedURL}`)).text()).toBe('a.txt');
+  });
+
+  describe('image transformation', () => {
+    const path = () => `${owner}/cores.png`;
+
+    it('resizes a public image, keeping its format with format=origin', async () => {
+      const url = t
+        .client()
+        .storage.from('avatars')
+        .getPublicUrl(path(), {
+          transform: { width: 20, height: 20, resize: 'contain', format: 'origin' },
+        }).data.publicUrl;
+      expect(url).toContain('/render/image/public/');
+      const res = await fetch(url);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      // contain fits inside the box: 40×20 → 20×10.
+      expect(size(await res.arrayBuffer())).toEqual({ width: 20, height: 10 });
+    });
+
+    it('crops to fill by default (cover) and stretches with fill', async () => {
+      const base = `${t.url}/storage/v1/render/image/public/avatars/${path()}`;
+      const cover = await fetch(`${base}?width=10&height=10&format=origin`);
+      expect(size(await cover.arrayBuffer())).toEqual({ width: 10, height: 10 });
+      const fill = await fetch(`${base}?width=8&height=30&resize=fill&format=origin`);
+      expect(size(await fill.arrayBuffer())).toEqual({ width: 8, height: 30 });
+    });
+
+    it('answers WebP to a client that accepts it, and refuses bad options', async () => {
+      const base = `${t.url}/storage/v1/render/image/public/avatars/${path()}`;
+      const webp = await fetch(`${base}?width=10`, { headers: { accept: 'image/webp,*/*' } });
+      expect(webp.headers.get('content-type')).toBe('image/webp');
+      const bytes = Buffer.from(await webp.arrayBuffer());
+      expect(bytes.subarray(8, 12).toString()).toBe('WEBP');
+      const bad = await fetch(`${base}?width=-3`);
+      expect(bad.status).toBe(400);
+      expect(await bad.json()).toMatchObject({ statusCode: '400' });
+    });
+
+    it('transforms an authenticated download through RLS', async () => {
+      const res = await fetch(
+        `${t.url}/storage/v1/render/image/authenticated/avatars/${path()}?width=4&format=origin`,
+        { headers: { apikey: t.anonKey, Authorization: `Bearer ${token}` } },
+      );
+      expect(res.status).toBe(200);
+      expect(size(await res.arrayBuffer()).width).toBe(4);
+    });
+
+    it('signs a URL with a transform: the token carries it, the query cannot change it', async () => {
+      const { data, error } = await t.admin.storage
+        .from('avatars')
+        .createSignedUrl(path(), 60, { transform: { width: 10, height: 5, format: 'origin' } });
+      expect(error).toBeNull();
+      expect(data?.signedUrl).toContain('/render/image/sign/avatars/');
+      const res = await fetch(data?.signedUrl ?? '');
+      expect(size(await res.arrayBuffer())).toEqual({ width: 10, height: 5 });
+      const tampered = await fetch(`${data?.signedUrl ?? ''}&width=30`);
+      expect(size(await tampered.arrayBuffer())).toEqual({ width: 10, height: 5 });
+    });
+
+    it('refuses to transform what is not an image', async () => {
+      const res = await fetch(
+        `${t.url}/storage/v1/render/image/authenticated/docs/lista/a.txt?width=10`,
+        { headers: { apikey: t.serviceRoleKey, Authorization: `Bearer ${t.serviceRoleKey}` } },
+      );
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ statusCode: '422' });
+    });
+  });
+});

@@ -1,0 +1,407 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+
+/**
+ * Conformance with PostgREST 12/13 as its documentation describes it, on the fixture in
+ * postgrest-fixture/ (after PostgREST's own test schema), through the unmodified supabase-js
+ * client wherever it exposes the feature and plain HTTP where it does not.
+ */
+let t: TestPlatform;
+let api: SupabaseClient;
+
+beforeAll(async () => {
+  t = await startTestPlatform({
+    migrationsDir: 'tests/platform/postgrest-fixture',
+    config: { restSchemas: ['public', 'extra'] },
+  });
+  api = t.client();
+});
+
+afterAll(async () => {
+  await t.stop();
+});
+
+/** A request supabase-js cannot make (raw bodies, profiles, media types). */
+function raw(path: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set('apikey', t.anonKey);
+  headers.set('authorization', `Bearer ${t.anonKey}`);
+  return fetch(`${t.url}/rest/v1/${path}`, { ...init, headers });
+}
+
+describe('range operators', () => {
+  it('nxr is "does not extend to the right of" (&<) and nxl "to the left of" (&>)', async () => {
+    const nxr = await api.from('reservations').select('id').filter('during', 'nxr', '[0,8)');
+    expect(nxr.data).toEqual([{ id: 1 }]);
+    const nxl = await api.from('reservations').select('id').filter('during', 'nxl', '[8,30)');
+    expect(nxl.data).toEqual([{ id: 2 }]);
+    expect(
+      (await api.from('reservations').select('id').rangeAdjacent('during', '[5,10)')).data,
+    ).toHaveLength(2);
+  });
+});
+
+describe('RPC overloads', () => {
+  it('chooses the overload by the names of the arguments given', async () => {
+    expect((await api.rpc('overloaded_args')).data).toBe('none');
+    expect((await api.rpc('overloaded_args', { a: 1 })).data).toBe('a');
+    expect((await api.rpc('overloaded_args', { a: 1, b: 2 })).data).toBe('a,b');
+    expect((await api.rpc('overloaded_args', { c: 'x' })).data).toBe('c');
+    expect((await api.rpc('overloaded_args', { a: 1, b: 2 }, { get: true })).data).toBe('a,b');
+  });
+
+  it('answers 404 PGRST202 when no overload takes the arguments', async () => {
+    const res = await api.rpc('overloaded_args', { a: 1, c: 'x' });
+    expect(res.status).toBe(404);
+    expect(res.error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.overloaded_args(a, c) in the schema cache',
+      details:
+        'Searched for the function public.overloaded_args with parameters a, c or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+    });
+  });
+
+  it('passes the whole JSON body to a single unnamed json parameter', async () => {
+    const res = await api.rpc('unnamed_json_param', { '': 'hello', other: [1] });
+    expect(res).toMatchObject({ status: 200, data: { '': 'hello', other: [1] } });
+  });
+
+  it('passes a text/plain body to a single unnamed text parameter', async () => {
+    const res = await raw('rpc/unnamed_text_param', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'unnamed text arg',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toBe('unnamed text arg');
+  });
+
+  it('does not call a function whose single unnamed parameter is no body type', async () => {
+    const res = await api.rpc('unnamed_int_param', { x: 1, y: 2 });
+    expect(res.status).toBe(404);
+    expect(res.error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.unnamed_int_param(x, y) in the schema cache',
+      details:
+        'Searched for the function public.unnamed_int_param with parameters x, y or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+    });
+    const text = await raw('rpc/unnamed_int_param', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'a simple text',
+    });
+    expect(text.status).toBe(404);
+    expect(await text.json()).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.unnamed_int_param in the schema cache',
+      details:
+        'Searched for the function public.unnamed_int_param with a single unnamed text parameter, but no matches were found in the schema cache.',
+    });
+  });
+});
+
+describe('functions as computed fields and relationships', () => {
+  it('selects, filters and orders by a computed field', async () => {
+    const res = await api
+      .from('messages')
+      .select('id,blurb_message')
+      .eq('blurb_message', 'Hello')
+      .order('blurb_message');
+    expect(res.data).toEqual([{ id: 1, blurb_message: 'Hello' }]);
+    const star = await api.from('messages').select('*').eq('id', 1).single();
+    expect(star.data).not.toHaveProperty('blurb_message');
+  });
+
+  it('embeds a set-returning function over the row', async () => {
+    const res = await api.from('channels').select('id,get_messages(id,message)').order('id');
+    expect(res.error).toBeNull();
+    expect(res.data).toEqual([
+      {
+        id: 1,
+        get_messages: [
+          { id: 1, message: 'Hello world' },
+          { id: 2, message: 'Second, "quoted"' },
+        ],
+      },
+      { id: 2, get_messages: [{ id: 3, message: 'Third message' }] },
+    ]);
+  });
+});
+
+describe('resource embedding', () => {
+  it('embeds by foreign-key constraint name', async () => {
+    const res = await api
+      .from('users')
+      .select('username,best_friends_first_user_fkey(id)')
+      .order('id');
+    expect(res.data).toEqual([
+      { username: 'ana', best_friends_first_user_fkey: [{ id: 1 }] },
+      { username: 'bia', best_friends_first_user_fkey: [{ id: 2 }] },
+      { username: 'caio', best_friends_first_user_fkey: [] },
+    ]);
+    const m2o = await api
+      .from('messages')
+      .select('id,messages_sender_fkey(username)')
+      .eq('id', 3)
+      .single();
+    expect(m2o.data).toEqual({ id: 3, messages_sender_fkey: { username: 'ana' } });
+  });
+
+  it('disambiguates by constraint or column hint', async () => {
+    const res = await api
+      .from('messages')
+      .select('id,sender:users!messages_sender_fkey(username),reviewer:users!reviewer_id(username)')
+      .eq('id', 1)
+      .single();
+    expect(res.data).toEqual({ id: 1, sender: { username: 'ana' }, reviewer: { username: 'bia' } });
+  });
+
+  it('answers 300 PGRST201 with the candidates in PostgREST words and order', async () => {
+    const res = await api.from('users').select('*,best_friends(*)');
+    expect(res.status).toBe(300);
+    expect(res.error).toEqual({
+      code: 'PGRST201',
+      message:
+        "Could not embed because more than one relationship was found for 'users' and 'best_friends'",
+      details: [
+        {
+          cardinality: 'one-to-many',
+          embedding: 'users with best_friends',
+          relationship: 'best_friends_first_user_fkey using users(id) and best_friends(first_user)',
+        },
+        {
+          cardinality: 'one-to-many',
+          embedding: 'users with best_friends',
+          relationship:
+            'best_friends_second_user_fkey using users(id) and best_friends(second_user)',
+        },
+      ],
+      hint: "Try changing 'best_friends' to one of the following: 'best_friends!best_friends_first_user_fkey', 'best_friends!best_friends_second_user_fkey'. Find the desired relationship in the 'details' key.",
+    });
+    const m2o = await api.from('messages').select('*,users(*)');
+    expect(m2o.error?.details).toEqual([
+      {
+        cardinality: 'many-to-one',
+        embedding: 'messages with users',
+        relationship: 'messages_reviewer_fkey using messages(reviewer_id) and users(id)',
+      },
+      {
+        cardinality: 'many-to-one',
+        embedding: 'messages with users',
+        relationship: 'messages_sender_fkey using messages(sender_id) and users(id)',
+      },
+    ]);
+  });
+
+  it('embeds a self-reference: children by table name, parent by column, hint by column', async () => {
+    const children = await api
+      .from('employees')
+      .select('name,employees(name)')
+      .eq('id', 1)
+      .single();
+    expect(children.data).toEqual({ name: 'Chefe', employees: [{ name: 'Ana' }, { name: 'Bia' }] });
+    const parent = await api.from('employees').select('name,manager_id(name)').eq('id', 2).single();
+    expect(parent.data).toEqual({ name: 'Ana', manager_id: { name: 'Chefe' } });
+    const hinted = await api
+      .from('employees')
+      .select('name,reports:employees!manager_id(name)')
+      .eq('id', 1)
+      .single();
+    expect(hinted.data).toEqual({ name: 'Chefe', reports: [{ name: 'Ana' }, { name: 'Bia' }] });
+  });
+});
+
+describe('Prefer', () => {
+  it('count=planned and count=estimated report a total in Content-Range (206 for a part)', async () => {
+    for (const count of ['planned', 'estimated'] as const) {
+      const res = await api.from('messages').select('id', { count }).order('id').limit(1);
+      expect(res.error).toBeNull();
+      expect(res.status).toBe(206);
+      expect(res.count).toBeGreaterThan(1);
+    }
+    const exactish = await api.from('messages').select('id', { count: 'estimated' });
+    expect(exactish.count).toBe(3);
+    const head = await api.from('messages').select('*', { count: 'planned', head: true });
+    expect(head.count).toBeGreaterThan(0);
+  });
+
+  it('count=exact on a set-returning RPC', async () => {
+    const res = await api.rpc('list_messages', undefined, { count: 'exact' }).range(0, 1);
+    expect(res).toMatchObject({ status: 206, count: 3 });
+    expect(res.data).toHaveLength(2);
+  });
+
+  it('handling=strict with max-affected refuses an RPC over the limit and commits nothing', async () => {
+    const over = await raw('rpc/rename_messages', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'handling=strict, max-affected=2' },
+      body: JSON.stringify({ prefix: 'X ' }),
+    });
+    expect(over.status).toBe(400);
+    expect(await over.json()).toEqual({
+      code: 'PGRST124',
+      message: 'Query result exceeds max-affected preference constraint',
+      details: 'The query affects 3 rows',
+      hint: null,
+    });
+    const after = await api.from('messages').select('message').eq('id', 1).single();
+    expect(after.data).toEqual({ message: 'Hello world' });
+    const single = await raw('rpc/first_message', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'handling=strict, max-affected=1' },
+      body: '{}',
+    });
+    expect(single.status).toBe(400);
+    expect(await single.json()).toMatchObject({ code: 'PGRST128' });
+  });
+
+  it('missing=default fills absent columns of an upsert with their defaults', async () => {
+    const res = await api
+      .from('profiles')
+      .upsert(
+        [
+          { id: 1, note: 'again' },
+          { id: 2, note: 'new' },
+        ],
+        { defaultToNull: false },
+      )
+      .select('id,status,note')
+      .order('id');
+    expect(res.error).toBeNull();
+    expect(res.data).toEqual([
+      { id: 1, status: 'blocked', note: 'again' },
+      { id: 2, status: 'active', note: 'new' },
+    ]);
+  });
+});
+
+describe('aggregates', () => {
+  const setAggregates = (on: boolean) => {
+    t.platform.ctx.config.restAggregates = on;
+  };
+
+  it('are refused as PostgREST refuses them while db-aggregates-enabled is off', async () => {
+    setAggregates(false);
+    const res = await api.from('messages').select('id.sum()');
+    expect(res.status).toBe(400);
+    expect(res.error).toEqual({
+      code: 'PGRST123',
+      message: 'Use of aggregate functions is not allowed',
+      details: null,
+      hint: null,
+    });
+    const embedded = await api.from('channels').select('slug,messages(count)').order('id');
+    expect(embedded.data).toEqual([
+      { slug: 'geral', messages: [{ count: 2 }] },
+      { slug: 'avisos', messages: [{ count: 1 }] },
+    ]);
+  });
+
+  it('sum, avg, min, max and count(), grouped by the other columns, also when embedded', async () => {
+    setAggregates(true);
+    try {
+      expect((await api.from('messages').select('id.sum()')).data).toEqual([{ sum: 6 }]);
+      const grouped = await api
+        .from('messages')
+        .select('channel_id,count(),top:id.max(),first:id.min(),mean:id.avg()::int')
+        .order('channel_id');
+      expect(grouped.data).toEqual([
+        { channel_id: 1, count: 2, top: 2, first: 1, mean: 2 },
+        { channel_id: 2, count: 1, top: 3, first: 3, mean: 3 },
+      ]);
+      const embedded = await api.from('channels').select('slug,messages(id.sum())').order('id');
+      expect(embedded.data).toEqual([
+        { slug: 'geral', messages: [{ sum: 3 }] },
+        { slug: 'avisos', messages: [{ sum: 3 }] },
+      ]);
+    } finally {
+      setAggregates(false);
+    }
+  });
+});
+
+describe('output formats', () => {
+  it('CSV quotes and prints values as PostgreSQL does', async () => {
+    const res = await api.from('messages').select('id,message,data,sender_id').order('id').csv();
+    expect(res.error).toBeNull();
+    expect(res.data).toBe(
+      'id,message,data,sender_id\n' +
+        '1,"Hello world","{""a"": 1}",1\n' +
+        '2,"Second, ""quoted""","{""b"": [1, 2]}",2\n' +
+        '3,"Third message",,1',
+    );
+  });
+
+  it('answers EXPLAIN for application/vnd.pgrst.plan only when enabled', async () => {
+    const off = await api.from('messages').select('id').explain({ format: 'json' });
+    expect(off.status).toBe(406);
+    expect(off.error).toMatchObject({ code: 'PGRST107' });
+    t.platform.ctx.config.restPlanEnabled = true;
+    try {
+      const json = await api.from('messages').select('id').eq('id', 1).explain({ format: 'json' });
+      expect(json.status).toBe(200);
+      const [top] = json.data as unknown as { Plan: { 'Node Type': string } }[];
+      expect(top?.Plan['Node Type']).toBe('Aggregate');
+      const text = await api.from('messages').select('id').explain({ analyze: true });
+      expect(text.data).toMatch(/Aggregate .*actual time/);
+    } finally {
+      t.platform.ctx.config.restPlanEnabled = false;
+    }
+  });
+});
+
+describe('exposed schemas', () => {
+  it('reads and writes another configured schema through Accept-Profile / Content-Profile', async () => {
+    const extra = api.schema('extra');
+    expect((await extra.from('notes').select('id,body')).data).toEqual([
+      { id: 1, body: 'nota extra' },
+    ]);
+    const inserted = await extra.from('notes').insert({ id: 2, body: 'outra' }).select('id');
+    expect(inserted).toMatchObject({ status: 201, data: [{ id: 2 }] });
+    expect((await api.from('notes').select('id')).error).toMatchObject({ code: 'PGRST205' });
+  });
+
+  it('refuses a schema not in the list with 406 PGRST106', async () => {
+    const res = await api.schema('auth').from('users').select('id');
+    expect(res.status).toBe(406);
+    expect(res.error).toEqual({
+      code: 'PGRST106',
+      message: 'Invalid schema: auth',
+      details: null,
+      hint: 'Only the following schemas are exposed: public, extra',
+    });
+  });
+});
+
+describe('more embedding', () => {
+  it('embeds through a view as through its table', async () => {
+    const res = await api
+      .from('channel_names')
+      .select('slug,messages(id)')
+      .order('id')
+      .order('id', { referencedTable: 'messages' });
+    expect(res.error).toBeNull();
+    expect(res.data).toEqual([
+      { slug: 'geral', messages: [{ id: 1 }, { id: 2 }] },
+      { slug: 'avisos', messages: [{ id: 3 }] },
+    ]);
+    const back = await api.from('messages').select('id,channel_names(slug)').eq('id', 3).single();
+    expect(back.data).toEqual({ id: 3, channel_names: { slug: 'avisos' } });
+  });
+
+  it('spreads a to-many relation into arrays of its columns', async () => {
+    const res = await api
+      .from('channels')
+      .select('slug,...messages(id,message)')
+      .eq('id', 1)
+      .order('id', { referencedTable: 'messages' })
+      .single();
+    expect(res.error).toBeNull();
+    expect(res.data).toEqual({
+      slug: 'geral',
+      id: [1, 2],
+      message: ['Hello world', 'Second, "quoted"'],
+    });
+  });
+});
