@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startExpiryJob } from '../../scripts/expiry-job.ts';
+import { startScheduler } from '../../scripts/scheduler.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
 import { createDoctor, createPatient, ensureService } from './support.ts';
 
@@ -26,7 +26,7 @@ it('the server job expires unpaid appointments whose time passed, through /rest/
     [patient, doctor.medicoId],
   );
   const errors: string[] = [];
-  const stop = startExpiryJob({
+  const stop = startScheduler({
     url: t.url,
     serviceRoleKey: t.serviceRoleKey,
     onError: (m) => errors.push(m),

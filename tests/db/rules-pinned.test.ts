@@ -9,6 +9,7 @@ import {
   SCHEDULE_ZONE,
   SLOT_DURATION_MINUTES,
 } from '../../src/domain/rules/booking.ts';
+import { TERMS_VERSION } from '../../src/domain/rules/consent.ts';
 import { migratedDatabase, type TestDatabase } from './support.ts';
 
 /**
@@ -87,5 +88,14 @@ describe('the booking rules are the same in TypeScript and in SQL', () => {
     expect(body).toContain(`'${SCHEDULE_ZONE}'`);
     expect(body).toMatch(new RegExp(`interval '${MIN_NOTICE_MINUTES} minutes'`));
     expect(body).toMatch(new RegExp(`interval '${SLOT_DURATION_MINUTES} minutes'`));
+  });
+});
+
+describe('the telemedicine terms version is the same in TypeScript and in SQL', () => {
+  it('app_private.current_terms_version() is TERMS_VERSION', async () => {
+    const { rows } = await db.query<{ v: string }>(
+      'select app_private.current_terms_version() as v',
+    );
+    expect(rows[0]!.v).toBe(TERMS_VERSION);
   });
 });

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import {
   createLoginSchema,
+  CONSENT_REQUIRED,
   createSignupSchema,
   passwordFormSchema,
   recoverySchema,
   toSignupMetadata,
 } from './auth.ts';
 import { validate } from './validate.ts';
+import { TERMS_VERSION } from '../rules/consent.ts';
 
 // 23 Nov 2026, 09:00 in São Paulo.
 const now = Temporal.Instant.from('2026-11-23T12:00:00Z');
@@ -19,6 +21,7 @@ const validSignup = {
   email: ' Maria@Example.com ',
   password: 'segredo123',
   whatsapp: '(11) 98765-4321',
+  consentimento: true,
 };
 
 describe('signup schema', () => {
@@ -30,12 +33,14 @@ describe('signup schema', () => {
       whatsapp: '(11) 98765-4321',
       role: 'paciente',
       data_nasc: '2008-11-23',
+      consentimento_telemedicina: TERMS_VERSION,
     });
     expect(result.ok && result.value.email).toBe('maria@example.com');
   });
 
   it.each([
     ['empty name', { full_name: '   ' }, 'full_name', 'Nome é obrigatório'],
+    ['consent not given', { consentimento: false }, 'consentimento', CONSENT_REQUIRED],
     ['empty CPF', { cpf: '' }, 'cpf', 'CPF é obrigatório'],
     ['bad CPF check digits', { cpf: '529.982.247-24' }, 'cpf', 'CPF inválido.'],
     ['all-same CPF', { cpf: '111.111.111-11' }, 'cpf', 'CPF inválido.'],

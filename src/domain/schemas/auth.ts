@@ -10,6 +10,9 @@ import {
   requiredText,
   whatsappField,
 } from './fields.ts';
+import { CONSENT_METADATA_KEY, TERMS_VERSION } from '../rules/consent.ts';
+
+export const CONSENT_REQUIRED = 'Você precisa aceitar o Termo de Consentimento para Telemedicina.';
 
 export type AuthTarget = 'paciente' | 'medico';
 
@@ -22,6 +25,8 @@ export function createSignupSchema(now: Temporal.Instant) {
     email: emailField,
     password: passwordField(MESSAGES.passwordRequired, MIN_PASSWORD_LENGTH),
     whatsapp: whatsappField,
+    /** The telemedicine consent checkbox: sign-up needs it ticked. */
+    consentimento: v.pipe(v.boolean(CONSENT_REQUIRED), v.value(true, CONSENT_REQUIRED)),
   });
 }
 export type SignupInput = v.InferInput<ReturnType<typeof createSignupSchema>>;
@@ -34,6 +39,8 @@ export type SignupMetadata = {
   whatsapp: string | null;
   role: AuthTarget;
   data_nasc: string | null;
+  /** The terms version accepted; the server records the consent from it. */
+  [CONSENT_METADATA_KEY]: string;
 };
 
 export function toSignupMetadata(signup: Signup): SignupMetadata {
@@ -43,6 +50,7 @@ export function toSignupMetadata(signup: Signup): SignupMetadata {
     whatsapp: signup.whatsapp,
     role: 'paciente',
     data_nasc: signup.data_nasc,
+    [CONSENT_METADATA_KEY]: TERMS_VERSION,
   };
 }
 

@@ -1,11 +1,12 @@
 import { fail, json, ok, preflight, readJsonObject, type Result } from '../_shared/http.ts';
+import { deliverMail, mailRoute, paragraphs, type Mail } from '../_shared/mail.ts';
 import { serviceClient, type ServiceClient } from '../_shared/service-client.ts';
 
 /**
  * Tells a patient by e-mail that their consultation was completed. Called by the doctor's app
  * after check-in with `{appointmentId}`; only that appointment's doctor may trigger it.
- * Mail goes through the platform's mail port (MAILBOX_URL, local dev mailbox); where none is
- * configured (hosted without SMTP wiring) the message is only logged.
+ * Mail goes out through _shared/mail.ts (the platform's mail port, or SMTP_URL); where neither
+ * is configured the message is only logged.
  */
 type Appointment = {
   id: string;
@@ -16,15 +17,7 @@ type Appointment = {
   appointment_time: string;
 };
 
-type Mail = { to: string; subject: string; text: string; html: string };
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 async function callerId(admin: ServiceClient, req: Request): Promise<Result<string>> {
   const token = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '')?.[1];
@@ -74,32 +67,8 @@ async function composeMail(
     to: patient.data.email,
     subject: 'Sua teleconsulta foi concluída',
     text,
-    html: text
-      .split('\n')
-      .map((line) => `<p>${escapeHtml(line)}</p>`)
-      .join(''),
+    html: paragraphs(text),
   });
-}
-
-async function deliver(mail: Mail): Promise<Result<void>> {
-  const mailbox = Deno.env.get('MAILBOX_URL');
-  const key = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY');
-  if (!mailbox || !key) {
-    console.log(
-      JSON.stringify({
-        msg: 'completion e-mail (no mail port configured)',
-        to: mail.to,
-        subject: mail.subject,
-      }),
-    );
-    return ok(undefined);
-  }
-  const res = await fetch(mailbox, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}`, apikey: key },
-    body: JSON.stringify(mail),
-  }).catch(() => undefined);
-  return res?.ok ? ok(undefined) : fail('Não foi possível enviar a notificação.', 502);
 }
 
 export async function handleNotify(req: Request): Promise<Response> {
@@ -117,7 +86,7 @@ export async function handleNotify(req: Request): Promise<Response> {
   if (!caller.ok) return json({ success: false, message: caller.message }, caller.status);
   const mail = await composeMail(admin.value, appointmentId, caller.value);
   if (!mail.ok) return json({ success: false, message: mail.message }, mail.status);
-  const sent = await deliver(mail.value);
+  const sent = await deliverMail(mailRoute(), mail.value, 'Não foi possível enviar a notificação.');
   return sent.ok
     ? json({ success: true, message: 'Paciente notificado.' })
     : json({ success: false, message: sent.message }, sent.status);

@@ -1,0 +1,33 @@
+/** The guide's words, on the page and in its PDF (docs/product-rules.md §2 "Guide page"). */
+export const GUIDE_TEXTS = {
+  title: 'Guia de Atendimento',
+  protocol: 'Protocolo',
+  issuedOn: 'Data de emissão',
+  patient: 'Dados do Paciente',
+  name: 'Nome',
+  cpf: 'CPF',
+  birthDate: 'Data de nascimento',
+  contact: 'Contato',
+  doctor: 'Dados do Médico',
+  specialty: 'Especialidade',
+  crm: 'CRM',
+  consultation: 'Dados da Consulta',
+  service: 'Serviço',
+  date: 'Data',
+  time: 'Horário',
+  payment: 'Pagamento',
+  value: 'Valor',
+  status: 'Status',
+  qrLabel: 'QR Code da guia',
+  // The accessible name starts with the visible hint, so voice control finds it by what it shows.
+  qrEnlarge: 'Toque para ampliar o QR Code',
+  qrHint: 'Toque para ampliar',
+  policyTitle: 'Política de cancelamento',
+  download: 'Baixar PDF',
+  explanation:
+    'Este documento confirma o seu agendamento. O pagamento é necessário para garantir a sua consulta. No dia do atendimento, apresente este QR Code ou o número do protocolo, caso seja solicitado.',
+  notFound: 'Guia não encontrada',
+  notFoundToastTitle: 'Erro ao buscar guia',
+  notFoundToastDescription: 'Não foi possível encontrar os detalhes da guia solicitada.',
+  back: 'Voltar',
+} as const;

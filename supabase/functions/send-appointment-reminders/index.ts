@@ -1,0 +1,3 @@
+import { handleReminders } from './handler.ts';
+
+Deno.serve(handleReminders);
