@@ -11,6 +11,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { ownedDocConflictHandler, type ConflictReport } from './conflict.ts';
 import type { ReplicaDoc } from './row.ts';
+import { useSparseReads } from './sparse-reads.ts';
 import { pushesFor, tablesFor, type Role, type TableName, type TableSpec } from './tables.ts';
 
 addRxPlugin(RxDBLeaderElectionPlugin);
@@ -28,7 +29,11 @@ export function browserIndexedDb(): IndexedDbSource {
 }
 
 export function dexieStorage(source: IndexedDbSource): RxStorage<unknown, unknown> {
-  return getRxStorageDexie({ indexedDB: source.factory, IDBKeyRange: source.keyRange });
+  return getRxStorageDexie({
+    indexedDB: source.factory,
+    IDBKeyRange: source.keyRange,
+    onCreate: useSparseReads,
+  });
 }
 
 /**

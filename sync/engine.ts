@@ -99,7 +99,27 @@ type Live = {
   source: PullSource;
   replication: RxReplicationState<ReplicaDoc, Checkpoint>;
   channel: RealtimeChannel | null;
+  first: FirstPull;
 };
+
+/** Where a collection's first pull stands (S1). */
+type FirstPull = {
+  /** It is in the replica: pages count as "caught up" only from then on. */
+  stored: boolean;
+  /** The pull handler returned a caught-up page since the replication last paused. */
+  caughtUpReturned: boolean;
+  /** Resolves when `stored` turns true. */
+  whenStored: Promise<void>;
+  markStored: () => void;
+};
+
+function newFirstPull(): FirstPull {
+  let markStored: () => void = () => undefined;
+  const whenStored = new Promise<void>((resolve) => {
+    markStored = resolve;
+  });
+  return { stored: false, caughtUpReturned: false, whenStored, markStored };
+}
 
 function browserOnline$(): Observable<boolean> {
   const online$ = new BehaviorSubject(typeof navigator === 'undefined' ? true : navigator.onLine);
@@ -189,15 +209,15 @@ function prepareReplication(e: Engine, spec: TableSpec, role: Role): void {
   const { opts } = e;
   const collection = e.db.collections[spec.name] as RxCollection<ReplicaDoc>;
   const identifier = `${spec.name}-v${spec.schema.version}:${opts.user?.id ?? 'visitor'}@${opts.serverUrl}`;
-  // A page is reported when it arrives, before RxDB stores it: the first catch-up counts only
-  // once RxDB says the first pull is in the replica, or a screen would read "first sync done"
-  // next to rows that are not there yet (S1).
-  let stored = false;
+  const first = newFirstPull();
   const source = createPullSource({
     client: opts.supabase,
     spec,
     overlapMs: opts.overlapMs ?? 2_000,
-    onPage: ({ rows, caughtUp }) => e.status.page(spec.name, rows, caughtUp && stored),
+    onPage: ({ rows, caughtUp }) => {
+      if (caughtUp) first.caughtUpReturned = true;
+      e.status.page(spec.name, rows, caughtUp && first.stored);
+    },
     session: e.session,
   });
   const replication = replicateRxCollection<ReplicaDoc, Checkpoint>({
@@ -226,21 +246,32 @@ function prepareReplication(e: Engine, spec: TableSpec, role: Role): void {
         }
       : {}),
   });
+  const live: Live = { spec, source, replication, channel: null, first };
   e.subs.push(
     replication.error$.subscribe((err) => e.status.error(spec.name, err.message)),
-    replication.active$.subscribe((a) => e.status.active(spec.name, a)),
+    replication.active$.subscribe((active) => {
+      e.status.active(spec.name, active);
+      if (!active) noteFirstStore(e, live);
+    }),
   );
-  e.lives.set(spec.name, { spec, source, replication, channel: null });
-  // Rejects (EmptyError) when the engine closes first: nothing to report then.
-  replication.awaitInitialReplication().then(
-    () => {
-      stored = true;
-      e.status.page(spec.name, 0, true);
-      // Kept in the replica itself, so it survives restarts and goes with it on sign-out.
-      e.db.upsertLocal(pulledMarker(spec), { at: e.clock.now() }).catch(() => undefined);
-    },
-    () => undefined,
-  );
+  e.lives.set(spec.name, live);
+}
+
+/**
+ * A page is reported when it arrives, before RxDB stores it, so "first sync done" waits for the
+ * pass that returned a caught-up page to end with the replication running: RxDB ends a pull
+ * that finds its replication paused (goOffline) as if the server had nothing more, dropping a
+ * page it already fetched, and still calls that its initial replication. Counting that would
+ * show "synced" beside an empty replica, on this page and, through the marker, after restarts.
+ */
+function noteFirstStore(e: Engine, live: Live): void {
+  const { first } = live;
+  if (first.stored || !first.caughtUpReturned || live.replication.isStoppedOrPaused()) return;
+  first.stored = true;
+  first.markStored();
+  e.status.page(live.spec.name, 0, true);
+  // Kept in the replica itself, so it survives restarts and goes with it on sign-out.
+  e.db.upsertLocal(pulledMarker(live.spec), { at: e.clock.now() }).catch(() => undefined);
 }
 
 /**
@@ -254,14 +285,21 @@ function requestPull(live: Live): void {
   live.replication.reSync();
 }
 
+const REALTIME_ERROR = 'realtime: ';
+
 function subscribeLive(e: Engine, live: Live): void {
   live.channel = subscribeTable({
     client: e.opts.supabase,
     topic: live.replication.replicationIdentifier,
     table: live.spec.name,
     onRow: (row) => live.source.push([row]),
-    onSubscribed: () => requestPull(live),
-    onError: (message) => e.status.error(live.spec.name, `realtime: ${message}`),
+    onSubscribed: () => {
+      // The stream is live again: its last failure is no longer true, whether or not the
+      // pull below has anything to bring (only a page clears a pull's own error).
+      e.status.clearError(live.spec.name, REALTIME_ERROR);
+      requestPull(live);
+    },
+    onError: (message) => e.status.error(live.spec.name, `${REALTIME_ERROR}${message}`),
   });
 }
 
@@ -336,7 +374,13 @@ async function goOnline(e: Running): Promise<void> {
 }
 
 async function goOffline(e: Engine): Promise<void> {
-  await Promise.all([...e.lives.values()].map((l) => l.replication.pause()));
+  await Promise.all(
+    [...e.lives.values()].map(async (live) => {
+      await live.replication.pause();
+      // A caught-up page returned before the pause may be the one RxDB drops.
+      live.first.caughtUpReturned = false;
+    }),
+  );
 }
 
 /**
@@ -445,7 +489,7 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
     resync: () => resync(e),
     pulledOnce$: (table) => pulledOnce$(e, table),
     async awaitInitialSync() {
-      await Promise.all([...e.lives.values()].map((l) => l.replication.awaitInitialReplication()));
+      await Promise.all([...e.lives.values()].map((l) => l.first.whenStored));
     },
     awaitInSync: () => awaitInSync(e),
     async close() {

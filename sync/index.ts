@@ -16,6 +16,11 @@ import type { OccupiedSlot } from './outbox/overlay.ts';
 import type { Mutation, MutationInput } from './outbox/types.ts';
 import type { AppointmentView } from './views.ts';
 import { INTERVAL_OPTIONS } from '../src/domain/rules/booking.ts';
+import {
+  PIX_CITY_MAX_LENGTH,
+  PIX_KEY_MAX_LENGTH,
+  PIX_KEY_PATTERN,
+} from '../src/domain/rules/pix.ts';
 
 export type { EngineOptions as SyncEngineOptions, SyncEvent, SyncUser } from './engine.ts';
 export type { SyncStatus, SyncError } from './status.ts';
@@ -66,6 +71,12 @@ const DoctorProfilePatch = v.partial(
     price_in_cents: v.pipe(v.number(), v.integer(), v.minValue(0)),
     image_url: v.nullable(v.string()),
     doctoralia_reviews_url: v.nullable(v.string()),
+    pix_chave: v.nullable(
+      v.pipe(v.string(), v.maxLength(PIX_KEY_MAX_LENGTH), v.regex(new RegExp(PIX_KEY_PATTERN))),
+    ),
+    pix_cidade: v.nullable(
+      v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(PIX_CITY_MAX_LENGTH)),
+    ),
   }),
 );
 const ProfilePatch = v.partial(
@@ -73,6 +84,7 @@ const ProfilePatch = v.partial(
     full_name: v.pipe(v.string(), v.trim(), v.nonEmpty()),
     whatsapp: v.nullable(v.string()),
     data_nasc: v.nullable(v.pipe(v.string(), v.isoDate())),
+    lembretes_email: v.boolean(),
   }),
 );
 

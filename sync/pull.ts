@@ -52,6 +52,13 @@ function hasPosition(cp: Checkpoint | undefined): cp is Checkpoint {
   return typeof cp?.modified === 'string' && typeof cp.id === 'string';
 }
 
+function sameCheckpoint(a: Checkpoint | undefined, b: Checkpoint | undefined): boolean {
+  return a?.modified === b?.modified && a?.id === b?.id;
+}
+
+/** The page after a full one, asked for while RxDB stores that one (R6). */
+type NextPage = { after: Checkpoint; limit: number; rows: Promise<ServerRow[] | null> };
+
 function subtractMs(instant: string, ms: number): string {
   return Temporal.Instant.from(instant).subtract({ milliseconds: ms }).toString();
 }
@@ -65,6 +72,7 @@ export function createPullSource({
 }: PullSourceOptions): PullSource {
   const stream$ = new Subject<RxReplicationPullStreamItem<ReplicaDoc, Checkpoint>>();
   let lastCheckpoint: Checkpoint | undefined;
+  let nextPage: NextPage | null = null;
 
   async function forward(cp: Checkpoint | undefined, limit: number): Promise<ServerRow[]> {
     let query = client.from(spec.name).select('*');
@@ -103,10 +111,31 @@ export function createPullSource({
     return (data ?? []) as ServerRow[];
   }
 
+  /**
+   * After a full page RxDB stores it and then asks for the next one; asking the server for
+   * that page at once keeps the server and the replica busy at the same time, which roughly
+   * halves a first sync. Only a full page asked for from this very position is taken: a short
+   * one says "caught up", and that must be the server's answer now, not from a moment ago.
+   * An older full page is still a page of real rows (newer versions of them come later).
+   */
+  function prefetch(after: Checkpoint, limit: number): void {
+    nextPage = { after, limit, rows: forward(after, limit).catch(() => null) };
+  }
+
+  async function page(cp: Checkpoint | undefined, limit: number): Promise<ServerRow[]> {
+    const ahead = nextPage;
+    nextPage = null;
+    if (ahead && ahead.limit === limit && sameCheckpoint(ahead.after, cp)) {
+      const rows = await ahead.rows;
+      if (rows?.length === limit) return rows;
+    }
+    return forward(cp, limit);
+  }
+
   async function handler(checkpoint: Checkpoint | undefined, batchSize: number) {
     const cp = hasPosition(checkpoint) ? checkpoint : undefined;
     lastCheckpoint ??= cp;
-    const rows = await forward(cp, batchSize);
+    const rows = await page(cp, batchSize);
     const caughtUp = rows.length < batchSize;
     // Keep the page short of batchSize so RxDB still sees "caught up" and stops asking.
     const again =
@@ -116,6 +145,7 @@ export function createPullSource({
       ? { modified: String(last._modified), id: String(last.id) }
       : cp;
     lastCheckpoint = next;
+    if (!caughtUp && next) prefetch(next, batchSize);
     onPage({ rows: rows.length, caughtUp });
     return {
       checkpoint: next,

@@ -38,6 +38,8 @@ export type MedicoDoc = {
   consulta_preco: Nullable<number>;
   image_url: Nullable<string>;
   doctoralia_reviews_url: Nullable<string>;
+  pix_chave: Nullable<string>;
+  pix_cidade: Nullable<string>;
   is_public: Nullable<boolean>;
   is_active: Nullable<boolean>;
   created_at: Nullable<string>;
@@ -74,6 +76,8 @@ export type PerfilDoc = {
   cpf: Nullable<string>;
   data_nasc: Nullable<string>;
   whatsapp: Nullable<string>;
+  /** E-mail reminders before each consultation (off: the patient opted out). */
+  lembretes_email: Nullable<boolean>;
   server_modified: Nullable<string>;
 };
 
@@ -124,7 +128,8 @@ export const servicosSchema: RxJsonSchema<ServicoDoc> = {
 };
 
 export const medicosSchema: RxJsonSchema<MedicoDoc> = {
-  version: 0,
+  // 1: the PIX key and its city (migration 20261125140000_doctor_pix_key.sql).
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -140,6 +145,8 @@ export const medicosSchema: RxJsonSchema<MedicoDoc> = {
     consulta_preco: NUM,
     image_url: TEXT,
     doctoralia_reviews_url: TEXT,
+    pix_chave: TEXT,
+    pix_cidade: TEXT,
     is_public: BOOL,
     is_active: BOOL,
     created_at: TEXT,
@@ -184,7 +191,8 @@ export const agendaOcupadaSchema: RxJsonSchema<AgendaOcupadaDoc> = {
 };
 
 export const perfisSchema: RxJsonSchema<PerfilDoc> = {
-  version: 0,
+  // 1: lembretes_email (the reminder opt-out).
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -195,6 +203,7 @@ export const perfisSchema: RxJsonSchema<PerfilDoc> = {
     cpf: TEXT,
     data_nasc: TEXT,
     whatsapp: TEXT,
+    lembretes_email: BOOL,
     server_modified: TEXT,
   },
   required: ['id'],

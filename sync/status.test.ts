@@ -46,4 +46,17 @@ describe('sync status', () => {
       errors: [{ source: 'outbox', message: '0 fetch failed', at: '2026-11-21T12:00:05Z' }],
     });
   });
+
+  it('[S1] a live stream again clears only its own failure, not a failed pull', async () => {
+    const tracker = new StatusTracker(['medicos', 'agenda_medico'], manualClock());
+    const status$ = tracker.status$(new BehaviorSubject(true), new BehaviorSubject(EMPTY_OUTBOX));
+    tracker.error('medicos', 'realtime: socket closed: 1005');
+    tracker.error('agenda_medico', 'fetch failed');
+
+    tracker.clearError('medicos', 'realtime: ');
+    tracker.clearError('agenda_medico', 'realtime: ');
+    expect((await firstValueFrom(status$)).errors).toEqual([
+      { source: 'agenda_medico', message: 'fetch failed', at: '2026-11-21T12:00:00Z' },
+    ]);
+  });
 });

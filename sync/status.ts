@@ -63,11 +63,11 @@ export class StatusTracker {
     this.errors.next([...rest, { source, message, at: this.clock.now() }]);
   }
 
-  clearError(source: SyncErrorSource): void {
+  /** Clears `source`'s error; with `prefix`, only an error whose message starts with it. */
+  clearError(source: SyncErrorSource, prefix = ''): void {
     const current = this.errors.getValue();
-    if (current.some((e) => e.source === source)) {
-      this.errors.next(current.filter((e) => e.source !== source));
-    }
+    const stale = (e: SyncError) => e.source === source && e.message.startsWith(prefix);
+    if (current.some(stale)) this.errors.next(current.filter((e) => !stale(e)));
   }
 
   status$(online$: Observable<boolean>, outbox$: Observable<OutboxState>): Observable<SyncStatus> {

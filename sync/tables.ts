@@ -69,9 +69,14 @@ export const TABLES: readonly TableSpec[] = [
       'price_in_cents',
       'image_url',
       'doctoralia_reviews_url',
+      'pix_chave',
+      'pix_cidade',
     ],
     pushRoles: ['medico'],
-    migrationStrategies: {},
+    // Version 1 adds the PIX columns; the re-pull that follows the bump fills them (R4).
+    migrationStrategies: {
+      1: (doc: ReplicaDoc) => ({ ...doc, pix_chave: null, pix_cidade: null }),
+    },
   },
   {
     name: 'agenda_medico',
@@ -102,9 +107,10 @@ export const TABLES: readonly TableSpec[] = [
     schema: asSchema(perfisSchema),
     scope: 'user',
     instants: [],
-    writable: ['full_name', 'whatsapp', 'data_nasc'],
+    writable: ['full_name', 'whatsapp', 'data_nasc', 'lembretes_email'],
     pushRoles: ['paciente', 'medico'],
-    migrationStrategies: {},
+    // The re-pull after the bump fills lembretes_email in.
+    migrationStrategies: { 1: (old: ReplicaDoc) => ({ ...old, lembretes_email: null }) },
   },
   {
     name: 'agendamentos',

@@ -30,7 +30,10 @@ import type {
 
 /** An appointment as the lists show it: joined in the replica, never over the network (V2). */
 export type AppointmentView = OverlaidAppointment & {
-  medico: Pick<MedicoDoc, 'id' | 'name' | 'public_name' | 'specialty' | 'crm' | 'uf'> | null;
+  medico: Pick<
+    MedicoDoc,
+    'id' | 'name' | 'public_name' | 'specialty' | 'crm' | 'uf' | 'pix_chave' | 'pix_cidade'
+  > | null;
   paciente: Pick<PerfilDoc, 'id' | 'full_name' | 'email' | 'cpf' | 'data_nasc' | 'whatsapp'> | null;
   servico: Pick<ServicoDoc, 'id' | 'nome'> | null;
   guia: Pick<GuiaDoc, 'id' | 'protocolo' | 'pdf_url'> | null;
@@ -85,7 +88,16 @@ function toView(a: OverlaidAppointment, j: Joined): AppointmentView {
   return {
     ...a,
     medico: j.medico
-      ? pick(j.medico, ['id', 'name', 'public_name', 'specialty', 'crm', 'uf'])
+      ? pick(j.medico, [
+          'id',
+          'name',
+          'public_name',
+          'specialty',
+          'crm',
+          'uf',
+          'pix_chave',
+          'pix_cidade',
+        ])
       : null,
     paciente: j.paciente
       ? pick(j.paciente, ['id', 'full_name', 'email', 'cpf', 'data_nasc', 'whatsapp'])

@@ -8,6 +8,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import type { AuthContextValue } from '@/session/auth-context.ts';
 import { SupabaseContext } from '@/session/supabase-context.ts';
 import { signedIn, signedOut, WithAuth } from '@/testing/auth-state.tsx';
+import { readReplicaDeletions, recordReplicaDeletion } from './replica-deletions.ts';
 import { SyncProvider, useSyncSession } from './sync-provider.tsx';
 
 let t: TestPlatform;
@@ -80,6 +81,45 @@ describe('SyncProvider', () => {
     await waitFor(async () =>
       expect((await databases()).some((name) => name.includes(patient.id))).toBe(false),
     );
+    act(() => view.unmount());
+  });
+
+  it("finishes a sign-out's replica deletion that an earlier page life cut short before the next replica opens", async () => {
+    // What a page left behind when it went away in the middle of 'Sair': part of a replica.
+    const leaver = 'f0000000-0000-4000-8000-00000000000a';
+    const leftover = `rxdb-dexie-saudeja-u-${leaver}--0--perfis_usuarios`;
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.open(leftover);
+      request.onsuccess = () => {
+        request.result.close();
+        resolve();
+      };
+      request.onerror = () => reject(request.error ?? new Error('open failed'));
+    });
+    recordReplicaDeletion(leaver);
+
+    const patient = await createPatient(t);
+    const client = t.client();
+    const { data, error } = await client.auth.signInWithPassword({
+      email: patient.email,
+      password: PASSWORD,
+    });
+    if (error) throw error;
+    const view = render(
+      <SupabaseContext.Provider value={client}>
+        <WithAuth value={{ ...signedIn('paciente'), user: data.user, session: data.session }}>
+          <SyncProvider serverUrl={t.url}>
+            <Probe />
+          </SyncProvider>
+        </WithAuth>
+      </SupabaseContext.Provider>,
+    );
+    await waitFor(
+      () => expect(screen.getByTestId('probe').textContent).toBe(`paciente:${patient.id}`),
+      { timeout: 15_000 },
+    );
+    expect(await databases()).not.toContain(leftover);
+    expect(readReplicaDeletions()).toEqual([]);
     act(() => view.unmount());
   });
 });

@@ -15,6 +15,11 @@ import { useAuth } from '@/session/auth-context.ts';
 import { useSupabase } from '@/session/supabase-context.ts';
 import { env } from '@/lib/config.ts';
 import { clearKeptQueue, readKeptQueue, writeKeptQueue } from './kept-queue.ts';
+import {
+  clearReplicaDeletion,
+  readReplicaDeletions,
+  recordReplicaDeletion,
+} from './replica-deletions.ts';
 import { requestPersistentStorage } from './storage-persistence.ts';
 
 /** The engine of the current session and whom it serves; `engine` is null while it opens. */
@@ -28,16 +33,38 @@ export type SyncSession = {
 const CLOSED: SyncSession = { engine: null, user: null, failed: false };
 
 /** `demand` asks the provider to open the replica; tests may provide a session without it. */
-type SyncContextValue = SyncSession & { demand?: () => void };
+type SyncContextValue = SyncSession & {
+  demand?: () => void;
+  /** A screen uses the session, even before it asks for the replica; the chrome keeps room. */
+  expect?: () => void;
+  expected?: boolean;
+};
 
 export const SyncContext = createContext<SyncContextValue>(CLOSED);
 
 /** The session for a screen that reads or writes data: using it opens the replica. */
 export function useSyncSession(): SyncSession {
+  return useSyncSessionWhen(true);
+}
+
+/**
+ * The session, opening the replica only once `wanted`: a screen that paints first from a small
+ * network read asks for the engine (most of the app's JavaScript) after that paint.
+ */
+export function useSyncSessionWhen(wanted: boolean): SyncSession {
   const session = useContext(SyncContext);
   const { demand } = session;
-  useEffect(() => demand?.(), [demand]);
+  const { expect } = session;
+  useEffect(() => expect?.(), [expect]);
+  useEffect(() => {
+    if (wanted) demand?.();
+  }, [demand, wanted]);
   return session;
+}
+
+/** For app chrome: whether a screen on this page uses (or will open) the replica. */
+export function useSyncExpected(): boolean {
+  return useContext(SyncContext).expected ?? false;
 }
 
 export function useSyncEngine(): SyncEngine | null {
@@ -72,7 +99,11 @@ function keyOf(user: SyncUser | null): string {
 }
 
 async function handOver(engine: SyncEngine, user: SyncUser | null, handover: Handover) {
-  if (handover.kind === 'delete') return engine.signOut();
+  if (handover.kind === 'delete') {
+    await engine.signOut();
+    if (user) clearReplicaDeletion(user.id);
+    return;
+  }
   if (handover.kind === 'keep' && user) {
     writeKeptQueue({ userId: user.id, email: handover.email, pending: engine.pendingCount() });
   }
@@ -83,6 +114,8 @@ function release(handover: Handover): void {
   const previous = current;
   if (!previous) return;
   current = null;
+  // Recorded now, before the page can go away: the deletion itself takes a while.
+  if (handover.kind === 'delete' && previous.user) recordReplicaDeletion(previous.user.id);
   released = released
     .then(() => previous.engine)
     .then(
@@ -92,12 +125,24 @@ function release(handover: Handover): void {
     .catch((error: unknown) => console.error('Could not release the local replica.', error));
 }
 
+/** Deletions that 'Sair' started in an earlier page life and could not finish. */
+async function finishReplicaDeletions(): Promise<void> {
+  const unfinished = readReplicaDeletions();
+  if (unfinished.length === 0) return;
+  const { deleteReplica } = await import('../../sync/index.ts');
+  for (const userId of unfinished) {
+    await deleteReplica(userId);
+    clearReplicaDeletion(userId);
+  }
+}
+
 /**
  * Before a signed-in person's replica opens: a replica kept for someone else after a refused
  * session is deleted (the sign-in form said how many changes that discards); the person's
  * own is simply reopened, and its queue is sent.
  */
 async function prepareFor(user: SyncUser | null): Promise<void> {
+  await finishReplicaDeletions();
   const kept = readKeptQueue();
   if (!user || !kept) return;
   if (kept.userId !== user.id) {
@@ -153,6 +198,8 @@ export function SyncProvider({ children, serverUrl }: SyncProviderProps) {
   const [session, setSession] = useState<SyncSession>(CLOSED);
   const [demanded, setDemanded] = useState(false);
   const demand = useCallback(() => setDemanded(true), []);
+  const [expectedByScreen, setExpected] = useState(false);
+  const expect = useCallback(() => setExpected(true), []);
   const signedIn = Boolean(user && role);
   const key = loading ? null : keyOf(user && role ? { id: user.id, role } : null);
   const wanted = key !== null && (signedIn || demanded || current?.key === key);
@@ -207,7 +254,11 @@ export function SyncProvider({ children, serverUrl }: SyncProviderProps) {
   }, [key, wanted, supabase, serverUrl, expiredUserId, expiredEmail]);
 
   const visible = key !== null && keyOf(session.user) === key ? session : CLOSED;
-  const value = useMemo(() => ({ ...visible, demand }), [visible, demand]);
+  const expected = expectedByScreen || wanted;
+  const value = useMemo(
+    () => ({ ...visible, demand, expect, expected }),
+    [visible, demand, expect, expected],
+  );
   return <SyncContext.Provider value={value}>{children}</SyncContext.Provider>;
 }
 

@@ -52,6 +52,27 @@ describe('optimistic overlay', () => {
     });
   });
 
+  it('[O6] a queued booking whose row arrived before its answer shows once, with the actions queued after it', () => {
+    let outbox = enqueue(
+      EMPTY_OUTBOX,
+      { kind: 'book', args: { medicoId: 'd1', horarioInicio: server.horario_inicio } },
+      { id: 'm0', appointmentId: 'local-1', createdAt: AT },
+    );
+    outbox = enqueue(
+      outbox,
+      { kind: 'patient_cancel', args: {} },
+      { id: 'm9', appointmentId: 'local-1', createdAt: AT },
+    );
+    // Realtime brought the server's row (mutation_id m0); the RPC's answer has not come yet.
+    const shown = overlayAppointments([server], outbox, ctx);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({
+      id: 'a1',
+      status: 'cancelado',
+      sync: { state: 'pending', kinds: ['book', 'patient_cancel'] },
+    });
+  });
+
   it('[O6] queued actions apply in order; a rejected booking stays visible with the message', () => {
     let outbox = enqueue(
       EMPTY_OUTBOX,

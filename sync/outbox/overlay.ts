@@ -78,6 +78,29 @@ function applyPending(doc: AgendamentoDoc, m: Mutation): AgendamentoDoc {
 }
 
 /**
+ * The id an appointment booked on this device has in the replica: the server's once the
+ * outbox has the booking's answer, or, before that, the id of the replicated row that carries
+ * the booking's mutation id — Realtime can bring the row before the RPC's answer arrives (a
+ * slow answer, a retry after a lost one), and the person must not see their booking twice.
+ */
+function serverIdOf(
+  docs: readonly AgendamentoDoc[],
+  outbox: OutboxState,
+): (appointmentId: string) => string {
+  const byMutation = new Map<string, string>();
+  for (const doc of docs) if (doc.mutation_id) byMutation.set(doc.mutation_id, doc.id);
+  const arrived = new Map<string, string>();
+  for (const m of outbox.mutations) {
+    const id = m.kind === 'book' ? byMutation.get(m.id) : undefined;
+    if (id) arrived.set(m.appointmentId, id);
+  }
+  return (appointmentId) => {
+    const resolved = resolveAppointmentId(outbox, appointmentId);
+    return arrived.get(resolved) ?? resolved;
+  };
+}
+
+/**
  * Server appointments with the queue laid over them (O6): pending bookings appear, pending
  * actions show their expected effect in order, a rejected booking stays visible marked with
  * the server's message until dismissed. Rejected actions have left the queue, so their
@@ -90,9 +113,10 @@ export function overlayAppointments(
 ): OverlaidAppointment[] {
   const byId = new Map<string, OverlaidAppointment>();
   for (const doc of docs) byId.set(doc.id, { ...doc, sync: { state: 'synced' } });
+  const idOf = serverIdOf(docs, outbox);
   const queue = [...outbox.mutations].sort((a, b) => a.seq - b.seq);
   for (const m of queue) {
-    const id = resolveAppointmentId(outbox, m.appointmentId);
+    const id = idOf(m.appointmentId);
     if (m.kind === 'book' && !byId.has(id)) {
       const sync: SyncMark =
         m.state === 'rejected' && m.rejection

@@ -10,17 +10,22 @@ const bed = syncTestBed();
 
 /**
  * The next version of the profiles collection, as an app update would ship it: it keeps the
- * server's `created_at`, which version 0 drops. Old documents get it as null until the re-pull.
+ * server's `created_at`, which the current version drops. Old documents get it as null until the re-pull.
  */
+const current = TABLES.find((s) => s.name === 'perfis_usuarios') as TableSpec;
+const next = perfisSchema.version + 1;
 const profilesV1: TableSpec = {
-  ...(TABLES.find((s) => s.name === 'perfis_usuarios') as TableSpec),
+  ...current,
   schema: {
     ...perfisSchema,
-    version: 1,
+    version: next,
     properties: { ...perfisSchema.properties, created_at: { type: ['string', 'null'] } },
   } as unknown as TableSpec['schema'],
   instants: ['created_at'],
-  migrationStrategies: { 1: (old: PerfilDoc) => ({ ...old, created_at: null }) },
+  migrationStrategies: {
+    ...current.migrationStrategies,
+    [next]: (old: PerfilDoc) => ({ ...old, created_at: null }),
+  },
 };
 const updatedTables = TABLES.map((s) => (s.name === profilesV1.name ? profilesV1 : s));
 

@@ -66,6 +66,39 @@ it('[S1] the first sync is reported done only once its last rows are in the repl
   expect(await profileWhenDone).toMatchObject({ id: userId, email: patient.email });
 });
 
+it('[S1] a first pull whose reply lands just as the connection drops is not reported done: its rows come with the next connection', async () => {
+  const patient = await createPatient(t);
+  device = new Device(t);
+  const phone = device;
+  const userId = await phone.signIn(patient.email);
+  // The doctors' page comes back from the server only after the phone went offline (and the
+  // engine paused its replications), as a reply on its way when a clinic's Wi-Fi drops.
+  let dropped = false;
+  phone.net.afterNextReply(
+    (url) => url.includes('/rest/v1/medicos?') && url.includes('_modified'),
+    async () => {
+      phone.offline();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      dropped = true;
+    },
+  );
+  const sync = await phone.start({ id: userId, role: 'paciente' });
+  const settled = await until(sync.status$, (s) => dropped && !s.online && !s.syncing);
+  const doctorsOffline = await firstValueFrom(sync.doctors$);
+  // RxDB dropped the page it received paused: the replica is empty, and says so — neither
+  // "synced" now nor "pulled" (which survives a restart).
+  expect(doctorsOffline).toEqual([]);
+  expect(settled.initialSync.done).toBe(false);
+  expect(await firstValueFrom(sync.pulledOnce$('medicos'))).toBe(false);
+
+  phone.online();
+  const doctorsWhenDone = until(sync.status$, (s) => s.initialSync.done).then(() =>
+    firstValueFrom(sync.doctors$),
+  );
+  expect((await doctorsWhenDone).length).toBeGreaterThan(0);
+  expect(await firstValueFrom(sync.pulledOnce$('medicos'))).toBe(true);
+});
+
 it('[S2] a collection counts as pulled only after its first pull is stored, and stays so offline after a restart', async () => {
   const doctor = await createDoctor(t);
   device = new Device(t);

@@ -1,5 +1,6 @@
 import { addRxPlugin, createRxDatabase, type RxCollection } from 'rxdb';
 import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ describe('schemas', () => {
   it('[R4] every schema passes RxDB dev-mode checks and stores a server row of its table', async () => {
     disableWarnings();
     addRxPlugin(RxDBDevModePlugin);
+    addRxPlugin(RxDBMigrationSchemaPlugin);
     const db = await createRxDatabase({
       name: 'schemacheck',
       storage: wrappedValidateAjvStorage({ storage: getRxStorageMemory() }),
@@ -18,7 +20,12 @@ describe('schemas', () => {
     });
     try {
       await db.addCollections(
-        Object.fromEntries(TABLES.map((t) => [t.name, { schema: t.schema }])),
+        Object.fromEntries(
+          TABLES.map((t) => [
+            t.name,
+            { schema: t.schema, migrationStrategies: t.migrationStrategies },
+          ]),
+        ),
       );
       // A row as PostgREST sends it, with a column the replica does not know about.
       const row = {
