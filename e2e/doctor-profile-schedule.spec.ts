@@ -123,10 +123,13 @@ test('agenda opened cold while the first pull of the week is held: loading, then
   page,
 }) => {
   const before = await activeBlocks(ANA.medicoId);
-  // Every pull of agenda_medico waits until released: a slow first sync on a fresh browser.
+  // Every pull of agenda_medico (the replica's, filtered by `_modified`; the booking page's
+  // first response is not one) waits until released: a slow first sync on a fresh browser.
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/rest/v1/agenda_medico?**', async (route) => {
+  const isPull = (url: URL) =>
+    url.pathname.endsWith('/rest/v1/agenda_medico') && url.search.includes('_modified');
+  await page.route(isPull, async (route) => {
     await released;
     await route.continue();
   });

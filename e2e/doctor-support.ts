@@ -5,7 +5,7 @@ import { Temporal } from 'temporal-polyfill';
 import WebSocket from 'ws';
 import { E2E_API_URL } from '../playwright.config.ts';
 import { DEV_JWT_SECRET } from '../supabase/local/config.ts';
-import { deriveApiKeys } from '../supabase/local/jwt.ts';
+import { deriveApiKeys } from '../supabase/local/api-keys.ts';
 import { FIXED_DOCTORS, type DoctorSlug } from '../supabase/functions/_shared/fixed-doctors.ts';
 
 /** The doctors' own passwords in e2e (the one-time ones `npm start` prints are replaced). */

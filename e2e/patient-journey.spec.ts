@@ -105,7 +105,10 @@ for (const vp of VIEWPORTS) {
       const booked: string[] = [];
       for (let i = 0; i < 2; i++) {
         await page.goto('/agendamentos');
-        await page.getByRole('button', { name: 'Próximos dias' }).first().click();
+        const grid = page.getByRole('region', { name: 'HORA MARCADA' }).first();
+        await grid.getByRole('button', { name: 'Próximos dias' }).click();
+        // Paged on: today and the next days, inside the notice, are off the grid.
+        await expect(grid.getByRole('button', { name: 'Dias anteriores' })).toBeEnabled();
         const choice = await firstFreeSlot(page);
         await slotButton(page, choice).click();
         await expect(page).toHaveURL(/\/checkout$/);

@@ -3,7 +3,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { E2E_API_URL } from '../playwright.config.ts';
 import { configFromEnv } from '../supabase/local/config.ts';
-import { deriveApiKeys } from '../supabase/local/jwt.ts';
+import { deriveApiKeys } from '../supabase/local/api-keys.ts';
 
 /** The sizes every patient-journey screen is walked at. */
 export const VIEWPORTS = [

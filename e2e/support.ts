@@ -4,7 +4,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { E2E_API_URL } from '../playwright.config.ts';
 import { DEV_JWT_SECRET } from '../supabase/local/config.ts';
-import { deriveApiKeys } from '../supabase/local/jwt.ts';
+import { deriveApiKeys } from '../supabase/local/api-keys.ts';
 
 export const PASSWORD = 'senha-forte-123';
 const SCREENSHOTS = 'test-results/e2e/screenshots';
@@ -58,6 +58,7 @@ export async function fillSignup(form: Locator, p: Patient, password = PASSWORD)
   if (p.whatsapp) await form.getByLabel('WhatsApp (opcional)').pressSequentially(p.whatsapp);
   await form.getByLabel('E-mail').fill(p.email);
   await form.getByLabel('Senha', { exact: true }).fill(password);
+  await form.getByRole('checkbox', { name: /Li e aceito/ }).check();
 }
 
 export async function signUp(page: Page, p: Patient): Promise<void> {

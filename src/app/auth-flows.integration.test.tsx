@@ -94,6 +94,7 @@ async function signUpThroughForm(email: string) {
   type('WhatsApp (opcional)', '11987654321');
   type('E-mail', email);
   type('Senha', 'senha-forte-1');
+  fireEvent.click(screen.getByRole('checkbox', { name: /Li e aceito/ }));
   fireEvent.click(screen.getByRole('button', { name: 'Criar Conta' }));
 }
 

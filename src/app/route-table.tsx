@@ -43,6 +43,27 @@ export const appRoutes: AppRoute[] = [
     title: titled('Agende sua consulta'),
   },
   { path: '/suporte', load: () => import('./routes/support.tsx'), title: titled('Suporte') },
+  // The footer's legal pages (templates for the clinic to review).
+  {
+    path: '/termos',
+    load: () => import('./routes/legal-termos.tsx'),
+    title: titled('Termos de Serviço'),
+  },
+  {
+    path: '/privacidade',
+    load: () => import('./routes/legal-privacidade.tsx'),
+    title: titled('Política de Privacidade'),
+  },
+  {
+    path: '/reembolso',
+    load: () => import('./routes/legal-reembolso.tsx'),
+    title: titled('Política de Reembolso'),
+  },
+  {
+    path: '/consentimento',
+    load: () => import('./routes/legal-consentimento.tsx'),
+    title: titled('Consentimento para Telemedicina'),
+  },
   { path: '/medico/:id', load: () => import('./routes/doctor-profile.tsx') },
   {
     path: '/acesso-paciente',

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { Field } from '@ark-ui/react/field';
 import { css, cx } from 'styled-system/css';
 import { field, input } from 'styled-system/recipes';
@@ -97,5 +97,62 @@ export function TextAreaField({
       )}
       <Field.ErrorText className={styles.errorText}>{error}</Field.ErrorText>
     </Field.Root>
+  );
+}
+
+export type CheckboxFieldProps = Omit<ComponentProps<'input'>, 'type'> & {
+  label: ReactNode;
+  /** Validation message; marks the box invalid and is announced with it. */
+  error?: string | undefined;
+  helperText?: ReactNode;
+};
+
+/** A native checkbox with its label beside it (links inside the label stay links). */
+export function CheckboxField({
+  label,
+  error,
+  helperText,
+  className,
+  id,
+  ...inputProps
+}: CheckboxFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const describedBy = [helperText && `${inputId}-help`, error && `${inputId}-error`]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={cx(styles.root, className)}>
+      <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-start' })}>
+        <input
+          type="checkbox"
+          id={inputId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className={css({
+            w: '5',
+            h: '5',
+            mt: '0.5',
+            flexShrink: 0,
+            accentColor: 'var(--colors-primary)',
+            cursor: 'pointer',
+          })}
+          {...inputProps}
+        />
+        <label htmlFor={inputId} className={css({ fontSize: 'sm', lineHeight: '1.5' })}>
+          {label}
+        </label>
+      </div>
+      {helperText && (
+        <p id={`${inputId}-help`} className={styles.helperText}>
+          {helperText}
+        </p>
+      )}
+      {error && (
+        <p id={`${inputId}-error`} className={styles.errorText}>
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,26 +1,21 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Toaster } from 'react-hot-toast';
-import toast from 'react-hot-toast';
+import { cleanup, render, screen } from '@testing-library/react';
 import { Temporal } from 'temporal-polyfill';
 import { appConfig } from '@/lib/config.ts';
 import { installMatchMedia } from '@/testing/match-media.ts';
-import { COMING_SOON_MESSAGE, Footer } from './footer.tsx';
+import { MemoryRouter } from 'react-router-dom';
+import { Footer } from './footer.tsx';
 
 beforeAll(installMatchMedia);
 
-afterEach(() => {
-  act(() => toast.remove());
-  cleanup();
-});
+afterEach(cleanup);
 
 function renderFooter() {
   render(
-    <>
+    <MemoryRouter>
       <Footer />
-      <Toaster />
-    </>,
+    </MemoryRouter>,
   );
 }
 
@@ -45,25 +40,12 @@ describe('Footer', () => {
   });
 
   it.each([
-    'Termos de Serviço',
-    'Política de Privacidade (LGPD)',
-    'Política de Reembolso',
-    'Consentimento para Telemedicina',
-  ])("'%s' only announces that the page is coming soon", async (label) => {
+    ['Termos de Serviço', '/termos'],
+    ['Política de Privacidade (LGPD)', '/privacidade'],
+    ['Política de Reembolso', '/reembolso'],
+    ['Consentimento para Telemedicina', '/consentimento'],
+  ])("'%s' links to its page %s", (label, path) => {
     renderFooter();
-    fireEvent.click(screen.getByRole('button', { name: label }));
-    expect(await screen.findByText(COMING_SOON_MESSAGE)).toBeTruthy();
-    expect(COMING_SOON_MESSAGE).toBe(
-      'Em breve! Esta página está em desenvolvimento e será lançada em breve.',
-    );
-  });
-
-  it('keeps a single toast on screen when several legal links are pressed', async () => {
-    renderFooter();
-    fireEvent.click(screen.getByRole('button', { name: 'Termos de Serviço' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Política de Reembolso' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Política de Privacidade (LGPD)' }));
-    await screen.findByText(COMING_SOON_MESSAGE);
-    expect(screen.getAllByText(COMING_SOON_MESSAGE)).toHaveLength(1);
+    expect(screen.getByRole('link', { name: label }).getAttribute('href')).toBe(path);
   });
 });

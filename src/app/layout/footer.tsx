@@ -1,18 +1,16 @@
+import { Link } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { appConfig } from '@/lib/config.ts';
-import { showToast } from '@/lib/toast.ts';
 import { Container } from '@/ui/container.tsx';
 import { LogoMark } from '@/ui/logo.tsx';
 
-const LEGAL_LINKS = [
-  'Termos de Serviço',
-  'Política de Privacidade (LGPD)',
-  'Política de Reembolso',
-  'Consentimento para Telemedicina',
+/** The legal column: each link opens its page (src/features/legal). */
+export const LEGAL_LINKS = [
+  { label: 'Termos de Serviço', to: '/termos' },
+  { label: 'Política de Privacidade (LGPD)', to: '/privacidade' },
+  { label: 'Política de Reembolso', to: '/reembolso' },
+  { label: 'Consentimento para Telemedicina', to: '/consentimento' },
 ] as const;
-
-export const COMING_SOON_MESSAGE =
-  'Em breve! Esta página está em desenvolvimento e será lançada em breve.';
 
 const heading = css({
   fontSize: 'sm',
@@ -89,15 +87,11 @@ export function Footer() {
             Legal
           </h2>
           <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-            {LEGAL_LINKS.map((label) => (
-              <li key={label}>
-                <button
-                  type="button"
-                  className={linkLike}
-                  onClick={() => showToast({ title: COMING_SOON_MESSAGE })}
-                >
+            {LEGAL_LINKS.map(({ label, to }) => (
+              <li key={to}>
+                <Link className={linkLike} to={to}>
                   {label}
-                </button>
+                </Link>
               </li>
             ))}
           </ul>

@@ -5,7 +5,7 @@ import { createClient } from '@supabase/supabase-js';
 import toast, { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
-import type { AuthTarget } from '@/domain/schemas/auth.ts';
+import { CONSENT_REQUIRED, type AuthTarget } from '@/domain/schemas/auth.ts';
 import { MESSAGES } from '@/domain/schemas/fields.ts';
 import { installMatchMedia } from '@/testing/match-media.ts';
 import { AuthForm, type AuthMode } from './auth-form.tsx';
@@ -61,6 +61,24 @@ describe('sign-up validation (docs/product-rules.md §5)', () => {
     expect(screen.getByText('E-mail é obrigatório')).toBeTruthy();
     expect(screen.getByText('Senha é obrigatória')).toBeTruthy();
     expect(field('Nome completo').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('requires the telemedicine consent, with links to the terms', async () => {
+    renderForm('paciente', 'signup');
+    submit('Criar Conta');
+    expect(await screen.findByText(CONSENT_REQUIRED)).toBeTruthy();
+    const box = screen.getByRole('checkbox', { name: /Li e aceito/ });
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    for (const [name, href] of [
+      ['Termo de Consentimento para Telemedicina', '/consentimento'],
+      ['Termos de Serviço', '/termos'],
+      ['Política de Privacidade', '/privacidade'],
+    ]) {
+      expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+    fireEvent.click(box);
+    submit('Criar Conta');
+    await waitFor(() => expect(screen.queryByText(CONSENT_REQUIRED)).toBeNull());
   });
 
   it('leaves WhatsApp optional', async () => {

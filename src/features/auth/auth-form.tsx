@@ -16,7 +16,7 @@ import {
 import type { AppSupabaseClient } from '@/lib/supabase.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Button } from '@/ui/button.tsx';
-import { TextField } from '@/ui/field.tsx';
+import { CheckboxField, TextField } from '@/ui/field.tsx';
 import { signIn, signUp } from './auth-actions.ts';
 import { PasswordField } from './password-field.tsx';
 import { useSupabase } from '@/session/supabase-context.ts';
@@ -123,6 +123,58 @@ function LoginForm({ target, onSuccess, client }: LoginFormProps) {
   );
 }
 
+export const CONSENT_TEXTS = {
+  title: 'Consentimento para Telemedicina',
+  summary:
+    'A teleconsulta é um atendimento médico a distância, por vídeo, sem exame físico e não indicado para urgências. Seus dados são protegidos por sigilo médico e tratados conforme a LGPD; registramos a data e a versão do termo que você aceitar.',
+} as const;
+
+const legalLink = css({ color: 'primary.text', textDecoration: 'underline', fontWeight: 'medium' });
+
+function NewTabLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Link to={to} target="_blank" rel="noopener" className={legalLink}>
+      {children}
+    </Link>
+  );
+}
+
+/** The required consent: a summary of the terms, links to them, and the box to tick. */
+function TelemedicineConsent({
+  error,
+  ...checkbox
+}: UseFormRegisterReturn & { error: string | undefined }) {
+  return (
+    <div
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '3',
+        p: '4',
+        borderWidth: '1px',
+        borderColor: error ? 'destructive.fg' : 'border',
+        borderRadius: 'md',
+        bg: 'bg.canvas',
+      })}
+    >
+      <p className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{CONSENT_TEXTS.title}</p>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{CONSENT_TEXTS.summary}</p>
+      <CheckboxField
+        error={error}
+        label={
+          <>
+            Li e aceito o{' '}
+            <NewTabLink to="/consentimento">Termo de Consentimento para Telemedicina</NewTabLink>,
+            os <NewTabLink to="/termos">Termos de Serviço</NewTabLink> e a{' '}
+            <NewTabLink to="/privacidade">Política de Privacidade</NewTabLink>.
+          </>
+        }
+        {...checkbox}
+      />
+    </div>
+  );
+}
+
 function SignupForm({
   onSuccess,
   inModal,
@@ -136,7 +188,15 @@ function SignupForm({
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: valibotResolver(schema),
-    defaultValues: { full_name: '', cpf: '', data_nasc: '', email: '', password: '', whatsapp: '' },
+    defaultValues: {
+      full_name: '',
+      cpf: '',
+      data_nasc: '',
+      email: '',
+      password: '',
+      whatsapp: '',
+      consentimento: false,
+    },
   });
 
   const submit = handleSubmit(async (signup) => {
@@ -212,6 +272,7 @@ function SignupForm({
         error={errors.password?.message}
         {...register('password')}
       />
+      <TelemedicineConsent error={errors.consentimento?.message} {...register('consentimento')} />
       <Button type="submit" fullWidth loading={isSubmitting}>
         Criar Conta
       </Button>

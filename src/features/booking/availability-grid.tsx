@@ -39,6 +39,8 @@ export type AvailabilityGridProps = {
   onSelect: (slot: Slot) => void;
   /** The slot whose booking is being created; every slot waits meanwhile. */
   selectingKey?: string | null;
+  /** Where the rows came from ('first' response or 'replica'), shown as `data-source`. */
+  source?: 'first' | 'replica';
 };
 
 const heading = css({
@@ -253,6 +255,7 @@ export function AvailabilityGrid({
   now,
   onSelect,
   selectingKey = null,
+  source,
 }: AvailabilityGridProps) {
   const [page, setPage] = useState(0);
   const [measured, daysPerPage] = useDaysPerPage();
@@ -300,7 +303,7 @@ export function AvailabilityGrid({
 
   const showNav = !loading && !empty;
   return (
-    <section aria-label={GRID_TEXTS.heading} className={css({ mt: '2' })}>
+    <section aria-label={GRID_TEXTS.heading} data-source={source} className={css({ mt: '2' })}>
       <h3 className={heading}>{GRID_TEXTS.heading}</h3>
       <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '2', mt: '3' })}>
         {showNav && (

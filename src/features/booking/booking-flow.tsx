@@ -1,6 +1,8 @@
 import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -16,9 +18,9 @@ import {
   type BookableDoctor,
   type BookingDetails,
 } from '@/domain/schemas/booking.ts';
-import { useSyncSession } from '@/session/sync-provider.tsx';
+import { useSyncSessionWhen } from '@/session/sync-provider.tsx';
 import { useAuth } from '@/session/auth-context.ts';
-import { LoginModal, type AuthSuccess } from '@/features/auth/index.ts';
+import type { AuthSuccess } from '@/features/auth/index.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useHoldUpdates } from '@/lib/update-guard.ts';
 import { toCheckoutState } from './checkout-state.ts';
@@ -47,6 +49,11 @@ type BookingFlow = {
 
 const BookingFlowContext = createContext<BookingFlow | null>(null);
 
+/** The login dialog (Ark's dialog and the auth form) loads when a visitor first needs it. */
+const LoginModal = lazy(() =>
+  import('@/features/auth/index.ts').then((m) => ({ default: m.LoginModal })),
+);
+
 export function useBookingFlow(): BookingFlow {
   const flow = useContext(BookingFlowContext);
   if (!flow) throw new Error('useBookingFlow must be used inside <BookingFlowProvider>');
@@ -61,8 +68,13 @@ export function useBookingFlow(): BookingFlow {
 export function BookingFlowProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const { loading, session, role } = useAuth();
-  const { engine, user: syncUser } = useSyncSession();
+  // A patient's replica opens when they sign in (SyncProvider); the flow itself never asks
+  // for it, so a visitor's page paints before the engine loads.
+  const { engine, user: syncUser } = useSyncSessionWhen(false);
   const [modalOpen, setModalOpen] = useState(false);
+  // Mounted from its first opening on, so closing it keeps its exit and focus return.
+  const [modalMounted, setModalMounted] = useState(false);
+  if (modalOpen && !modalMounted) setModalMounted(true);
   const [selecting, setSelecting] = useState<BookingDetails | null>(null);
   const [requests, setRequests] = useState(0);
   const afterLogin = useRef<(() => void) | null>(null);
@@ -193,7 +205,11 @@ export function BookingFlowProvider({ children }: { children: ReactNode }) {
   return (
     <BookingFlowContext.Provider value={value}>
       {children}
-      <LoginModal open={modalOpen} onOpenChange={onOpenChange} onSuccess={onSuccess} />
+      {modalMounted && (
+        <Suspense fallback={null}>
+          <LoginModal open={modalOpen} onOpenChange={onOpenChange} onSuccess={onSuccess} />
+        </Suspense>
+      )}
     </BookingFlowContext.Provider>
   );
 }

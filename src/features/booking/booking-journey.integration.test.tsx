@@ -175,7 +175,10 @@ describe('booking journey on the local replica', () => {
     expect(slot().getAttribute('aria-label')).toBe('08:30 - Horário indisponível');
 
     fireEvent.click(dayColumn(date).getByRole('button', { name: '09:00' }));
-    expect(await screen.findByText('Acesse sua conta para continuar')).toBeTruthy();
+    // The login dialog's code loads on this first pick.
+    expect(
+      await screen.findByText('Acesse sua conta para continuar', {}, { timeout: 15_000 }),
+    ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/agendamentos');
   });
 
@@ -250,10 +253,11 @@ describe('booking journey on the local replica', () => {
     const payment = within(screen.getByRole('region', { name: 'Pagamento' }));
     expect(payment.getByText('R$ 150,00')).toBeTruthy();
     expect(payment.getByText('Aguardando Pagamento')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Baixar PDF' }));
-    expect(
-      await screen.findByText('A funcionalidade de download do PDF estará disponível em breve.'),
-    ).toBeTruthy();
+    // The seeded doctor has no PIX key: the guide says how the payment is arranged instead.
+    const howToPay = within(screen.getByRole('region', { name: 'Como pagar' }));
+    expect(howToPay.getByText(/O médico entrará em contato pelo WhatsApp ou e-mail/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Baixar PDF' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Adicionar à agenda (.ics)' })).toBeTruthy();
   });
 
   it('blocks the confirmation of a patient whose profile lacks WhatsApp and offers to complete it', async () => {
@@ -347,13 +351,18 @@ describe('booking journey on the local replica', () => {
         state: { appointmentId: booked.value.appointmentId },
       },
     });
-    const [synced] = await until(device.sync.appointments$, (l) => l[0]?.sync.state === 'synced');
+    // The booking is on the server (its row in the replica, under the server's id); the guide waits.
+    const [onServer] = await until(
+      device.sync.appointments$,
+      (l) => l[0] !== undefined && l[0].server_modified !== null,
+    );
+    expect(onServer!.sync.state).toBe('pending');
     expect(await screen.findByText('Agendamento aguardando envio')).toBeTruthy();
 
     const { error } = await t.admin
       .from('agendamentos')
       .update({ status: 'cancelado' })
-      .eq('id', synced!.id);
+      .eq('id', onServer!.id);
     if (error) throw error;
     void device.net.block(null);
     device.sync.resync();

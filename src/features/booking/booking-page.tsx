@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { map, of } from 'rxjs';
 import { css } from 'styled-system/css';
 import { listFixedDoctors, type ListedDoctor } from '@/domain/doctors/fixed-doctors.ts';
-import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
+import { useObservable, useSyncSessionWhen, type SyncSession } from '@/session/sync-provider.tsx';
 import { useAuth } from '@/session/auth-context.ts';
 import { toPublicDoctor } from './public-doctor.ts';
 import { DoctorCard } from './doctor-card.tsx';
@@ -15,7 +15,13 @@ import { Container } from '@/ui/container.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
 import { BookingFlowProvider, useBookingFlow } from './booking-flow.tsx';
 import { DoctorAvailability } from './doctor-availability.tsx';
-import { ScheduleEditor } from '@/features/doctor-dashboard/index.ts';
+import { useFirstSchedule, type FirstSchedule } from './first-schedule.ts';
+import { whenIdleAfterPaint } from '@/lib/when-idle.ts';
+
+/** The owner's editor (?edit=1) is a doctor's tool: its code loads only when they open it. */
+const ScheduleEditor = lazy(() =>
+  import('@/features/doctor-dashboard/index.ts').then((m) => ({ default: m.ScheduleEditor })),
+);
 
 export const BOOKING_PAGE_TEXTS = {
   title: 'Agende sua consulta',
@@ -53,8 +59,10 @@ type DoctorsState =
 const FIXED_NAMES = appConfig.fixedDoctors.map((d) => d.publicName);
 
 /** The fixed doctors from the replica; skeletons only while nothing is local yet. */
-function useListedDoctors(): { state: DoctorsState; retry: () => void } {
-  const { engine, failed } = useSyncSession();
+function useListedDoctors({ engine, failed }: SyncSession): {
+  state: DoctorsState;
+  retry: () => void;
+} {
   const rows$ = useMemo(
     () =>
       engine?.doctors$.pipe(
@@ -78,6 +86,46 @@ function useListedDoctors(): { state: DoctorsState; retry: () => void } {
   return { state: { kind: 'ready', doctors }, retry };
 }
 
+/** Has the replica finished a first sync in this page life? Once true it stays true. */
+function useReplicaSynced({ engine }: SyncSession): boolean {
+  const status$ = useMemo(() => engine?.status$ ?? null, [engine]);
+  const status = useObservable(status$, null);
+  const now = engine !== null && status?.initialSync.done === true;
+  const [synced, setSynced] = useState(now);
+  if (now && !synced) setSynced(true);
+  return synced || now;
+}
+
+/**
+ * Where the page reads its doctors and slots from. The first response (first-schedule.ts)
+ * paints them; the replica engine is asked for after that paint, once the page is idle, and takes over once its first
+ * sync is done, so the same cards and grids are drawn from the same rows and nothing moves.
+ * When the first response fails (offline), the replica is opened at once: a returning visitor
+ * sees the doctors and slots it kept.
+ */
+function useScheduleSource(): {
+  session: SyncSession;
+  first: FirstSchedule | null;
+  replicaSynced: boolean;
+} {
+  const [wantReplica, setWantReplica] = useState(false);
+  const session = useSyncSessionWhen(wantReplica);
+  const replicaSynced = useReplicaSynced(session);
+  const [firstWanted] = useState(() => !replicaSynced);
+  const first = useFirstSchedule(firstWanted);
+  const settled = !firstWanted || first.kind !== 'loading';
+  useEffect(() => {
+    if (!settled || wantReplica) return;
+    if (first.kind !== 'ready') {
+      setWantReplica(true);
+      return;
+    }
+    return whenIdleAfterPaint(() => setWantReplica(true));
+  }, [settled, wantReplica, first.kind]);
+  const useFirst = firstWanted && first.kind !== 'failed';
+  return { session, first: useFirst ? first : null, replicaSynced };
+}
+
 /** `?login=true` for a visitor opens the patient login; a login then lands on /agendamentos. */
 function useLoginQuery() {
   const [params] = useSearchParams();
@@ -94,9 +142,8 @@ function useLoginQuery() {
 }
 
 /** The signed-in doctor's id when they own one of the listed doctors (docs/product-rules.md §2 "Booking page", ?edit=1). */
-function useOwnListedDoctor(state: DoctorsState): string | null {
+function useOwnListedDoctor(state: DoctorsState, { engine }: SyncSession): string | null {
   const { role } = useAuth();
-  const { engine } = useSyncSession();
   const own$ = useMemo(
     () => (role === 'medico' && engine ? engine.ownDoctor$ : null),
     [role, engine],
@@ -106,11 +153,24 @@ function useOwnListedDoctor(state: DoctorsState): string | null {
   return state.doctors.some((d) => d.id === own.id) ? own.id : null;
 }
 
+/** The first response as the page's doctor list, until the replica takes over. */
+function firstDoctors(first: FirstSchedule): DoctorsState {
+  if (first.kind !== 'ready') return { kind: 'loading' };
+  return {
+    kind: 'ready',
+    doctors: listFixedDoctors(first.doctors.map(toPublicDoctor), FIXED_NAMES),
+  };
+}
+
 function BookingContent() {
-  const { state, retry } = useListedDoctors();
-  const { engine } = useSyncSession();
+  const { session, first, replicaSynced } = useScheduleSource();
+  const replica = useListedDoctors(session);
+  const replicaShown = replicaSynced && replica.state.kind === 'ready';
+  const state = first && !replicaShown ? firstDoctors(first) : replica.state;
+  const { retry } = replica;
+  const { engine } = session;
   const [params, setParams] = useSearchParams();
-  const ownId = useOwnListedDoctor(state);
+  const ownId = useOwnListedDoctor(state, session);
   const editing = params.get('edit') === '1' && ownId !== null;
   useLoginQuery();
 
@@ -149,13 +209,24 @@ function BookingContent() {
       </p>
     );
   } else if (editing && engine && ownId) {
-    body = <ScheduleEditor engine={engine} medicoId={ownId} />;
+    body = (
+      <Suspense fallback={<CardSkeleton />}>
+        <ScheduleEditor engine={engine} medicoId={ownId} />
+      </Suspense>
+    );
   } else {
     body = (
       <div className={list}>
         {state.doctors.map((doctor) => (
           <DoctorCard key={doctor.id} doctor={doctor}>
-            <DoctorAvailability doctor={doctor} />
+            <DoctorAvailability
+              doctor={doctor}
+              initial={
+                first?.kind === 'ready'
+                  ? { blocks: first.blocks.get(doctor.id), taken: first.taken.get(doctor.id) }
+                  : undefined
+              }
+            />
           </DoctorCard>
         ))}
       </div>

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { of } from 'rxjs';
-import { heldIntervals } from '@/domain/availability/booked.ts';
+import type { WeeklyBlock } from '@/domain/availability/block.ts';
+import { heldIntervals, type HeldSlot } from '@/domain/availability/booked.ts';
 import type { ListedDoctor } from '@/domain/doctors/fixed-doctors.ts';
 import type { OccupiedSlot } from '../../../sync/index.ts';
-import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
+import { useObservable, useSyncSessionWhen } from '@/session/sync-provider.tsx';
 import { showToast } from '@/lib/toast.ts';
 import { AvailabilityGrid } from './availability-grid.tsx';
 import { useBookingFlow } from './booking-flow.tsx';
@@ -59,9 +60,26 @@ function useLiveChangeToast(occupied: readonly OccupiedSlot[] | undefined, synce
   }, [occupied, settled]);
 }
 
-/** A doctor's grid from the local replica; re-renders live as slots are taken or freed. */
-export function DoctorAvailability({ doctor }: { doctor: ListedDoctor }) {
-  const { engine, failed } = useSyncSession();
+const NO_BLOCKS: WeeklyBlock[] = [];
+const NO_TAKEN: HeldSlot[] = [];
+
+/** A doctor's blocks and taken slots from the booking page's first response. */
+type InitialSchedule = { blocks: WeeklyBlock[] | undefined; taken: HeldSlot[] | undefined };
+
+/**
+ * A doctor's grid from the local replica; re-renders live as slots are taken or freed. With
+ * `initial` (the booking page's first response) the grid is drawn from it until the replica's
+ * first sync is done and its rows are read, so the replica takes over without a skeleton in
+ * between. Without it, the grid opens the replica.
+ */
+export function DoctorAvailability({
+  doctor,
+  initial,
+}: {
+  doctor: ListedDoctor;
+  initial?: InitialSchedule | undefined;
+}) {
+  const { engine, failed } = useSyncSessionWhen(initial === undefined);
   const { requestBooking, selectingKey } = useBookingFlow();
   const now = useNow();
   const usable = engine && !doctor.is_fallback ? engine : null;
@@ -73,8 +91,14 @@ export function DoctorAvailability({ doctor }: { doctor: ListedDoctor }) {
   const status = useObservable(status$, null);
   useLiveChangeToast(occupied, status?.initialSync.done === true);
 
+  const replicaRead =
+    blocks !== undefined && occupied !== undefined && status?.initialSync.done === true;
+  // Until the replica is read, the first response draws the grid; one grid element either way,
+  // so its page and measured width survive the take-over.
+  const fromFirst = initial !== undefined && !replicaRead && !failed;
   // The engine's occupied slots already hold their time: no status to filter again.
-  const booked = useMemo(() => heldIntervals(occupied ?? []), [occupied]);
+  const held = fromFirst ? (initial.taken ?? NO_TAKEN) : (occupied ?? NO_TAKEN);
+  const booked = useMemo(() => heldIntervals(held), [held]);
 
   const nothingLocal = !blocks || blocks.length === 0;
   const firstSyncRunning = status !== null && !status.initialSync.done;
@@ -85,15 +109,30 @@ export function DoctorAvailability({ doctor }: { doctor: ListedDoctor }) {
     !fallback &&
     (blocks === undefined || occupied === undefined || (nothingLocal && firstSyncRunning));
 
+  if (fromFirst) {
+    return (
+      <AvailabilityGrid
+        loading={false}
+        fallback={doctor.is_fallback}
+        blocks={doctor.is_fallback ? NO_BLOCKS : (initial.blocks ?? NO_BLOCKS)}
+        booked={booked}
+        now={now}
+        selectingKey={selectingKey}
+        onSelect={(slot) => requestBooking(doctor, slot, doctor.is_fallback)}
+        source="first"
+      />
+    );
+  }
   return (
     <AvailabilityGrid
       loading={loading}
       fallback={fallback}
-      blocks={blocks ?? []}
+      blocks={blocks ?? NO_BLOCKS}
       booked={booked}
       now={now}
       selectingKey={selectingKey}
       onSelect={(slot) => requestBooking(doctor, slot, fallback)}
+      source="replica"
     />
   );
 }

@@ -5,10 +5,11 @@ import { doctorDisplayName } from '@/domain/doctors/fixed-doctors.ts';
 import { formatLongDate, formatShortTime } from '@/domain/time/display.ts';
 import { parseInstant } from '@/domain/time/zone.ts';
 import { useSyncSession } from '@/session/sync-provider.tsx';
+import { GuideDocumentActions } from '@/features/guide/index.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useHoldUpdates } from '@/lib/update-guard.ts';
 import { Alert } from '@/ui/alert.tsx';
-import { Button, buttonClass } from '@/ui/button.tsx';
+import { buttonClass } from '@/ui/button.tsx';
 import { Card } from '@/ui/card.tsx';
 import { Container } from '@/ui/container.tsx';
 import { PageSpinner } from '@/ui/spinner.tsx';
@@ -41,7 +42,6 @@ export const SUCCESS_TEXTS = {
   contactNote:
     'O médico entrará em contato para realizar a consulta e enviará o link da videochamada.',
   download: 'Baixar Guia',
-  downloadSoon: 'A funcionalidade de download do PDF estará disponível em breve.',
   viewGuide: 'Ver Guia',
   myAppointments: 'Ir para Minhas Consultas',
 } as const;
@@ -121,6 +121,12 @@ function Success({ appointmentId }: { appointmentId: string }) {
   const offline = status !== null && !status.online;
   const start = parseInstant(appointment.horario_inicio);
   const protocol = guide?.protocolo ?? appointment.protocolo;
+  const doctorName = appointment.medico
+    ? doctorDisplayName({
+        name: appointment.medico.name ?? '',
+        public_name: appointment.medico.public_name,
+      })
+    : '—';
 
   return (
     <Container className={css({ py: { base: '8', md: '12' }, maxW: '2xl' })}>
@@ -167,12 +173,7 @@ function Success({ appointmentId }: { appointmentId: string }) {
         <dl className={dl}>
           <dt>{SUCCESS_TEXTS.doctor}</dt>
           <dd>
-            {appointment.medico
-              ? doctorDisplayName({
-                  name: appointment.medico.name ?? '',
-                  public_name: appointment.medico.public_name,
-                })
-              : '—'}
+            {doctorName}
             {appointment.medico?.specialty && (
               <span className={css({ display: 'block', color: 'fg.muted', fontWeight: 'normal' })}>
                 {appointment.medico.specialty}
@@ -187,6 +188,16 @@ function Success({ appointmentId }: { appointmentId: string }) {
           </dd>
         </dl>
         <Alert tone="info">{SUCCESS_TEXTS.contactNote}</Alert>
+        {guide && appointment.sync.state === 'synced' && (
+          <div className={css({ display: 'flex', justifyContent: 'center' })}>
+            <GuideDocumentActions
+              appointment={appointment}
+              withName={doctorName}
+              size="md"
+              pdfLabel={SUCCESS_TEXTS.download}
+            />
+          </div>
+        )}
         <div
           className={css({
             display: 'flex',
@@ -195,12 +206,6 @@ function Success({ appointmentId }: { appointmentId: string }) {
             justifyContent: 'center',
           })}
         >
-          <Button
-            variant="outline"
-            onClick={() => showToast({ title: SUCCESS_TEXTS.downloadSoon })}
-          >
-            {SUCCESS_TEXTS.download}
-          </Button>
           {guide && (
             <Link to={`/guia/${guide.id}`} className={buttonClass({ variant: 'outline' })}>
               {SUCCESS_TEXTS.viewGuide}

@@ -7,6 +7,7 @@ import { appointmentStateOf } from '@/domain/appointments/status.ts';
 import { maskCpf } from '@/domain/identity/cpf.ts';
 import { formatCalendarDate } from '@/domain/time/display.ts';
 import type { AppointmentView, SyncEngine, WriteResult } from '../../../sync/index.ts';
+import { GuideDocumentActions } from '@/features/guide/index.ts';
 import { showToast } from '@/lib/toast.ts';
 import {
   AppointmentWhen,
@@ -186,9 +187,9 @@ export function DoctorAppointmentCard({
           flexWrap: 'wrap',
         })}
       >
-        <h3 id={headingId} className={css({ fontWeight: 'bold', fontSize: 'md' })}>
+        <h2 id={headingId} className={css({ fontWeight: 'bold', fontSize: 'md' })}>
           {name}
-        </h3>
+        </h2>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
           {state && <StatusBadge badge={doctorBadge(state)} />}
           {a.sync.state === 'pending' && <PendingMarker />}
@@ -197,6 +198,7 @@ export function DoctorAppointmentCard({
       <AppointmentWhen instant={a.horario_inicio} />
       <PatientData paciente={a.paciente} />
       <ProtocolLine protocol={a.guia?.protocolo ?? a.protocolo} guideId={a.guia?.id ?? null} />
+      {a.guia && <GuideDocumentActions appointment={a} withName={name} />}
       <p className={css({ fontSize: 'sm', overflowWrap: 'anywhere' })}>
         {T.meetingLink}:{' '}
         {a.meeting_link ? (

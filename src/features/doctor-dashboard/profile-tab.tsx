@@ -18,6 +18,7 @@ import { Card } from '@/ui/card.tsx';
 import { TextAreaField, TextField } from '@/ui/field.tsx';
 import { PageSpinner } from '@/ui/spinner.tsx';
 import { AvatarUpload } from './avatar-upload.tsx';
+import { PixSettings } from './pix-settings.tsx';
 
 export const PROFILE_TEXTS = {
   title: 'Perfil',
@@ -217,6 +218,10 @@ export function ProfileTab({ doctor }: { doctor: MedicoDoc }) {
             </Link>
           </Card>
         </div>
+        {/* After the side column, so that column stays beside the profile form. */}
+        <Card className={css({ gridColumn: { lg: '1' } })}>
+          <PixSettings engine={engine} doctor={doctor} />
+        </Card>
       </div>
     </div>
   );

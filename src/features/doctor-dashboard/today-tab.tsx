@@ -4,6 +4,7 @@ import { css, cx } from 'styled-system/css';
 import { canPatientJoin } from '@/domain/appointments/actions.ts';
 import { appointmentStateOf, isPaid } from '@/domain/appointments/status.ts';
 import { todayAgenda } from '@/domain/appointments/today.ts';
+import { whatsappReminderLink } from '@/domain/appointments/whatsapp-reminder.ts';
 import { formatLongDate, formatShortTime } from '@/domain/time/display.ts';
 import { parseInstant } from '@/domain/time/zone.ts';
 import type { AppointmentView, MedicoDoc } from '../../../sync/index.ts';
@@ -26,6 +27,7 @@ export const TODAY_TEXTS = {
   join: 'Entrar na sala',
   noLink: 'Sem link da sala',
   viewGuide: 'Ver guia',
+  whatsappReminder: 'Lembrar pelo WhatsApp',
   summary: (count: number) => (count === 1 ? '1 consulta' : `${count} consultas`),
 } as const;
 
@@ -36,11 +38,24 @@ function timeOf(a: AppointmentView): string {
   return at ? formatShortTime(at) : '--:--';
 }
 
-function TodayRow({ appointment: a, isNext }: { appointment: AppointmentView; isNext: boolean }) {
+type TodayRowProps = { appointment: AppointmentView; isNext: boolean; doctorName: string };
+
+function TodayRow({ appointment: a, isNext, doctorName }: TodayRowProps) {
   const state = appointmentStateOf(a);
   const link = a.meeting_link?.trim() ?? '';
   const joinable = state !== null && canPatientJoin({ ...state, meeting_link: link });
   const protocol = a.guia?.protocolo ?? a.protocolo;
+  const patientName = a.paciente?.full_name || 'Paciente';
+  const reminder =
+    a.status === 'atendido'
+      ? null
+      : whatsappReminderLink({
+          phone: a.paciente?.whatsapp,
+          patientName: a.paciente?.full_name,
+          doctorName,
+          time: timeOf(a),
+          meetingLink: link,
+        });
   return (
     <li
       data-testid="today-appointment"
@@ -86,9 +101,7 @@ function TodayRow({ appointment: a, isNext }: { appointment: AppointmentView; is
             {T.next}
           </p>
         )}
-        <p className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere' })}>
-          {a.paciente?.full_name || 'Paciente'}
-        </p>
+        <p className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere' })}>{patientName}</p>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
           {a.status === 'atendido' ? (
             <Badge tone="primary">{T.attended}</Badge>
@@ -114,7 +127,26 @@ function TodayRow({ appointment: a, isNext }: { appointment: AppointmentView; is
           )}
         </p>
       </div>
-      <div className={css({ gridColumn: { base: '1 / -1', md: 'auto' } })}>
+      <div
+        className={css({
+          gridColumn: { base: '1 / -1', md: 'auto' },
+          display: 'flex',
+          flexDirection: { base: 'column', md: 'row' },
+          gap: '2',
+          alignItems: { base: 'stretch', md: 'center' },
+        })}
+      >
+        {reminder && (
+          <a
+            href={reminder}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${T.whatsappReminder}: ${patientName}`}
+            className={buttonClass({ size: 'sm', variant: 'outline' })}
+          >
+            {T.whatsappReminder}
+          </a>
+        )}
         {joinable ? (
           <a
             href={link}
@@ -137,7 +169,7 @@ function TodayRow({ appointment: a, isNext }: { appointment: AppointmentView; is
  * hoje: the doctor's São Paulo day in time order, the next appointment highlighted. It reads
  * only the replica, so it opens with no network at the clinic.
  */
-export function TodayTab(_props: { doctor: MedicoDoc }) {
+export function TodayTab({ doctor }: { doctor: MedicoDoc }) {
   const { appointments } = useDoctorFeedback();
   const now = useNow();
   const agenda = useMemo(
@@ -171,7 +203,12 @@ export function TodayTab(_props: { doctor: MedicoDoc }) {
           className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
         >
           {agenda.items.map((a, i) => (
-            <TodayRow key={a.id} appointment={a} isNext={i === agenda.nextIndex} />
+            <TodayRow
+              key={a.id}
+              appointment={a}
+              isNext={i === agenda.nextIndex}
+              doctorName={doctor.public_name || doctor.name || ''}
+            />
           ))}
         </ol>
       )}

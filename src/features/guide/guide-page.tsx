@@ -17,41 +17,14 @@ import { Card } from '@/ui/card.tsx';
 import { Dialog } from '@/ui/dialog.tsx';
 import { Container } from '@/ui/container.tsx';
 import { PageSpinner } from '@/ui/spinner.tsx';
-import { toGuideView, type GuideView } from './guide-view.ts';
+import { GUIDE_TEXTS } from '@/domain/guides/texts.ts';
+import type { PaymentInstructions } from '@/domain/payments/payment-instructions.ts';
+import type { GuiaDoc } from '../../../sync/index.ts';
+import { DOCUMENT_TEXTS, downloadGuidePdf, GuideDocumentActions } from './guide-documents.tsx';
+import { guidePayment, toGuideView, type GuideView } from './guide-view.ts';
+import { PaymentSection } from './payment-section.tsx';
 
-export const GUIDE_TEXTS = {
-  title: 'Guia de Atendimento',
-  protocol: 'Protocolo',
-  issuedOn: 'Data de emissão',
-  patient: 'Dados do Paciente',
-  name: 'Nome',
-  cpf: 'CPF',
-  birthDate: 'Data de nascimento',
-  contact: 'Contato',
-  doctor: 'Dados do Médico',
-  specialty: 'Especialidade',
-  crm: 'CRM',
-  consultation: 'Dados da Consulta',
-  service: 'Serviço',
-  date: 'Data',
-  time: 'Horário',
-  payment: 'Pagamento',
-  value: 'Valor',
-  status: 'Status',
-  qrLabel: 'QR Code da guia',
-  // The accessible name starts with the visible hint, so voice control finds it by what it shows.
-  qrEnlarge: 'Toque para ampliar o QR Code',
-  qrHint: 'Toque para ampliar',
-  policyTitle: 'Política de cancelamento',
-  download: 'Baixar PDF',
-  downloadSoon: 'A funcionalidade de download do PDF estará disponível em breve.',
-  explanation:
-    'Este documento confirma o seu agendamento. O pagamento é necessário para garantir a sua consulta. No dia do atendimento, apresente este QR Code ou o número do protocolo, caso seja solicitado.',
-  notFound: 'Guia não encontrada',
-  notFoundToastTitle: 'Erro ao buscar guia',
-  notFoundToastDescription: 'Não foi possível encontrar os detalhes da guia solicitada.',
-  back: 'Voltar',
-} as const;
+export { GUIDE_TEXTS };
 
 const noPrint = css({ _print: { display: 'none!' } });
 
@@ -152,7 +125,15 @@ function GuideQr({ value }: { value: string }) {
   );
 }
 
-export function GuideDocument({ view }: { view: GuideView }) {
+export function GuideDocument({
+  view,
+  payment,
+  actions,
+}: {
+  view: GuideView;
+  payment: PaymentInstructions;
+  actions: ReactNode;
+}) {
   const t = GUIDE_TEXTS;
   return (
     <Card
@@ -223,6 +204,7 @@ export function GuideDocument({ view }: { view: GuideView }) {
           ]}
         />
       </div>
+      <PaymentSection payment={payment} />
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t.explanation}</p>
       <section
         aria-labelledby="guide-policy"
@@ -233,12 +215,30 @@ export function GuideDocument({ view }: { view: GuideView }) {
         </h2>
         <p>{CANCELLATION_POLICY_TEXT}</p>
       </section>
-      <div className={noPrint}>
-        <Button variant="outline" onClick={() => showToast({ title: t.downloadSoon })}>
-          {t.download}
-        </Button>
-      </div>
+      {actions}
     </Card>
+  );
+}
+
+/** A guide whose appointment this device does not hold still prints. */
+function StandalonePdfButton({ guide }: { guide: GuiaDoc }) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      await downloadGuidePdf(guide, null);
+    } catch (cause) {
+      console.error(cause);
+      showToast({ tone: 'error', title: DOCUMENT_TEXTS.pdfFailed });
+    }
+    setBusy(false);
+  }
+  return (
+    <div className={noPrint}>
+      <Button variant="outline" loading={busy} onClick={() => void download()}>
+        {GUIDE_TEXTS.download}
+      </Button>
+    </div>
   );
 }
 
@@ -259,6 +259,10 @@ export function GuidePage() {
   const appointment = useObservable(appointment$, null);
   const view = useMemo(
     () => (guide ? toGuideView(guide, appointment) : null),
+    [guide, appointment],
+  );
+  const payment = useMemo(
+    () => (guide ? guidePayment(guide, appointment) : null),
     [guide, appointment],
   );
   const notFound = guide === null && status !== null && status.initialSync.done;
@@ -285,10 +289,25 @@ export function GuidePage() {
       </Container>
     );
   }
-  if (!view) return <PageSpinner />;
+  if (!view || !payment || !guide) return <PageSpinner />;
   return (
     <Container className={css({ py: { base: '6', md: '10' }, maxW: '4xl', _print: { py: '0' } })}>
-      <GuideDocument view={view} />
+      <GuideDocument
+        view={view}
+        payment={payment}
+        actions={
+          appointment ? (
+            <GuideDocumentActions
+              appointment={appointment}
+              guide={guide}
+              size="md"
+              withName={view.doctor.name}
+            />
+          ) : (
+            <StandalonePdfButton guide={guide} />
+          )
+        }
+      />
     </Container>
   );
 }

@@ -1,10 +1,16 @@
 import * as v from 'valibot';
-import type { GuiaDoc } from '../../../sync/index.ts';
+import type { AppointmentView, GuiaDoc } from '../../../sync/index.ts';
+import { isClosedStatus } from '@/domain/appointments/status.ts';
+import {
+  paymentInstructions,
+  type PaymentInstructions,
+} from '@/domain/payments/payment-instructions.ts';
 import { maskCpf } from '@/domain/identity/cpf.ts';
 import { formatCents } from '@/domain/money/money.ts';
 import { guideQrValue } from '@/domain/guides/qr.ts';
 import { formatCalendarDate, formatInstantDate } from '@/domain/time/display.ts';
 import { parseInstant } from '@/domain/time/zone.ts';
+import type { GuideSheet } from '@/domain/guides/pdf-content.ts';
 import { orNotInformed } from '@/domain/account/profile-completeness.ts';
 
 const text = v.nullish(v.string());
@@ -53,15 +59,7 @@ export function paymentStatusLabel(pagamentoStatus: string | null | undefined): 
 }
 
 /** Everything the guide page prints, already formatted. */
-export type GuideView = {
-  protocol: string;
-  issuedOn: string;
-  patient: { name: string; cpf: string; birthDate: string; contact: string };
-  doctor: { name: string; specialty: string; crm: string };
-  consultation: { service: string; date: string; time: string };
-  payment: { value: string; status: string };
-  qrValue: string;
-};
+export type GuideView = GuideSheet;
 
 export function toGuideView(
   guide: GuiaDoc,
@@ -97,4 +95,26 @@ export function toGuideView(
     },
     qrValue: guideQrValue({ qr_text: guide.qr_text, protocolo: protocol }),
   };
+}
+
+type PaymentContext = Pick<AppointmentView, 'pagamento_status' | 'status' | 'medico'> | null;
+
+/** The guide's payment section: PIX from the doctor's key, or how the doctor gets in touch. */
+export function guidePayment(guide: GuiaDoc, appointment: PaymentContext): PaymentInstructions {
+  const doctor = snapshot(DoctorSnapshot, guide.medico_snapshot);
+  const service = snapshot(ServiceSnapshot, guide.servico_snapshot);
+  const medico = appointment?.medico ?? null;
+  return paymentInstructions({
+    doctor: medico
+      ? {
+          name: doctor.nome || medico.public_name || medico.name || '',
+          pix_chave: medico.pix_chave,
+          pix_cidade: medico.pix_cidade,
+        }
+      : null,
+    amountCents: service.preco_centavos ?? null,
+    protocol: guide.protocolo ?? '',
+    pagamentoStatus: appointment?.pagamento_status ?? null,
+    closed: Boolean(appointment?.status && isClosedStatus(appointment.status)),
+  });
 }

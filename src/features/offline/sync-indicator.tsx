@@ -1,79 +1,25 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Temporal } from 'temporal-polyfill';
-import { css } from 'styled-system/css';
-import { useObservable, useOpenSyncEngine } from '@/session/sync-provider.tsx';
+import { lazy, Suspense } from 'react';
+import { useOpenSyncEngine, useSyncExpected } from '@/session/sync-provider.tsx';
 import { InstallHint } from './install-hint.tsx';
-import { OFFLINE_LABEL, summarizeSync } from './sync-summary.ts';
-
-const MINUTE_MS = 60_000;
-
-/** Re-renders once a minute so 'Sincronizado há N min' keeps counting while nothing syncs. */
-function useMinuteClock(): Temporal.Instant {
-  const [now, setNow] = useState(() => Temporal.Now.instant());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Temporal.Now.instant()), MINUTE_MS);
-    return () => clearInterval(id);
-  }, []);
-  return now;
-}
-
-const bar = css({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'center',
-  columnGap: '3',
-  rowGap: '1',
-  px: '4',
-  py: '1',
-  fontSize: 'xs',
-  borderBottomWidth: '1px',
-  borderColor: 'border',
-  bg: 'bg.surface',
-  color: 'fg.muted',
-});
-
-const offlineBar = css({ bg: 'amber.bg', color: 'amber.fg', fontWeight: 'semibold' });
-
-const track = css({ h: '1', bg: 'border', overflow: 'hidden' });
-const fill = css({ h: 'full', bg: 'primary', transition: 'width 0.2s ease-out' });
+import { ReservedSyncLine } from './sync-line.tsx';
 
 /**
- * The slim bar under the header: offline state, changes waiting to be sent, when the replica
- * last caught up, and the first sync's progress. Nothing shows before the engine opens.
+ * The bar and its time arithmetic (Temporal) load only once a screen has opened the engine:
+ * the landing page never does, and the booking page does after its first paint.
+ */
+const SyncStatusBar = lazy(() => import('./sync-status-bar.tsx'));
+
+/**
+ * The sync state under the header: nothing but the install hint while no screen uses the
+ * replica, its line's room while one is opening it.
  */
 export function SyncIndicator() {
   const engine = useOpenSyncEngine();
-  const status$ = useMemo(() => engine?.status$ ?? null, [engine]);
-  const status = useObservable(status$, null);
-  const now = useMinuteClock();
-  if (!status) return <InstallHint />;
-  const summary = summarizeSync(status, now);
-  const parts = [summary.offline ? OFFLINE_LABEL : null, summary.pending, summary.lastSynced];
-  const text = parts.filter((p): p is string => p !== null);
-
+  const expected = useSyncExpected();
+  if (!engine) return expected ? <ReservedSyncLine /> : <InstallHint />;
   return (
-    <div data-testid="sync-indicator">
-      <InstallHint />
-      {summary.progress !== null && (
-        <div
-          className={track}
-          role="progressbar"
-          aria-label="Sincronizando dados"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(summary.progress * 100)}
-        >
-          <div className={fill} style={{ width: `${Math.round(summary.progress * 100)}%` }} />
-        </div>
-      )}
-      {text.length > 0 && (
-        <div role="status" className={summary.offline ? `${bar} ${offlineBar}` : bar}>
-          {text.map((t) => (
-            <span key={t}>{t}</span>
-          ))}
-        </div>
-      )}
-    </div>
+    <Suspense fallback={<ReservedSyncLine />}>
+      <SyncStatusBar engine={engine} />
+    </Suspense>
   );
 }

@@ -40,6 +40,8 @@ const BASE: AppointmentView = {
     id: 'a0000000-0000-4000-8000-000000000001',
     name: 'Ana Ribeiro',
     public_name: 'Dra. Ana Ribeiro',
+    pix_chave: null,
+    pix_cidade: null,
     specialty: 'Clínica Geral',
     crm: '123456',
     uf: 'SP',

@@ -9,6 +9,7 @@ import { formatShortTime } from '@/domain/time/display.ts';
 import { parseInstant } from '@/domain/time/zone.ts';
 import type { AppointmentView } from '../../../sync/index.ts';
 import { resumeCheckoutState } from '@/features/booking/index.ts';
+import { GuideDocumentActions } from '@/features/guide/index.ts';
 import { showToast } from '@/lib/toast.ts';
 import {
   APPOINTMENT_PART_TEXTS,
@@ -231,6 +232,9 @@ export function AppointmentCard({
           {/* A cancelled or expired hold never got a guide: nothing is being generated. */}
           {(protocol || !closed) && (
             <ProtocolLine protocol={protocol ?? null} guideId={a.guia?.id ?? null} />
+          )}
+          {a.guia && !isPending && (
+            <GuideDocumentActions appointment={a} withName={doctorName(a)} />
           )}
           {canJoin && !isPending && <UpcomingActions appointment={a} onCancel={onCancel} />}
         </>

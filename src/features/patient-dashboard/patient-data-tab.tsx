@@ -12,6 +12,8 @@ import { Button } from '@/ui/button.tsx';
 import { TextField } from '@/ui/field.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
 import * as v from 'valibot';
+import { PrivacySection } from './privacy-section.tsx';
+import { ReminderPreference } from './reminder-preference.tsx';
 import { cpfForDisplay, parseForm, toForm, type PatientDataForm } from './patient-data-form.ts';
 
 export const DADOS_TEXTS = {
@@ -127,58 +129,62 @@ export function PatientDataTab() {
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => void submit(e)}
-      className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: 'xl' })}
-    >
-      <h1 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{DADOS_TEXTS.title}</h1>
-      <TextField
-        label={DADOS_TEXTS.fullName}
-        name="full_name"
-        autoComplete="name"
-        required
-        value={form.full_name}
-        error={errors.full_name}
-        onChange={(e) => set('full_name')(e.target.value)}
-      />
-      <TextField
-        label={DADOS_TEXTS.cpf}
-        name="cpf"
-        readOnly
-        value={cpfForDisplay(profile?.cpf)}
-        placeholder="000.000.000-00"
-        helperText={DADOS_TEXTS.cpfLocked}
-      />
-      <TextField
-        label={DADOS_TEXTS.birthDate}
-        name="data_nasc"
-        inputMode="numeric"
-        autoComplete="bday"
-        placeholder="DD/MM/AAAA"
-        value={form.data_nasc}
-        error={errors.data_nasc}
-        onChange={(e) => set('data_nasc')(maskBirthDate(e.target.value))}
-      />
-      <TextField
-        label={DADOS_TEXTS.whatsapp}
-        name="whatsapp"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder="(00) 00000-0000"
-        value={form.whatsapp}
-        error={errors.whatsapp}
-        onChange={(e) => set('whatsapp')(maskWhatsapp(e.target.value))}
-      />
-      {profile?.email && (
-        <TextField label={DADOS_TEXTS.email} name="email" readOnly value={profile.email} />
-      )}
-      <div>
-        <Button type="submit" loading={saving}>
-          {DADOS_TEXTS.save}
-        </Button>
-      </div>
-    </form>
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '10', maxW: 'xl' })}>
+      <form
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      >
+        <h1 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{DADOS_TEXTS.title}</h1>
+        <TextField
+          label={DADOS_TEXTS.fullName}
+          name="full_name"
+          autoComplete="name"
+          required
+          value={form.full_name}
+          error={errors.full_name}
+          onChange={(e) => set('full_name')(e.target.value)}
+        />
+        <TextField
+          label={DADOS_TEXTS.cpf}
+          name="cpf"
+          readOnly
+          value={cpfForDisplay(profile?.cpf)}
+          placeholder="000.000.000-00"
+          helperText={DADOS_TEXTS.cpfLocked}
+        />
+        <TextField
+          label={DADOS_TEXTS.birthDate}
+          name="data_nasc"
+          inputMode="numeric"
+          autoComplete="bday"
+          placeholder="DD/MM/AAAA"
+          value={form.data_nasc}
+          error={errors.data_nasc}
+          onChange={(e) => set('data_nasc')(maskBirthDate(e.target.value))}
+        />
+        <TextField
+          label={DADOS_TEXTS.whatsapp}
+          name="whatsapp"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="(00) 00000-0000"
+          value={form.whatsapp}
+          error={errors.whatsapp}
+          onChange={(e) => set('whatsapp')(maskWhatsapp(e.target.value))}
+        />
+        {profile?.email && (
+          <TextField label={DADOS_TEXTS.email} name="email" readOnly value={profile.email} />
+        )}
+        <div>
+          <Button type="submit" loading={saving}>
+            {DADOS_TEXTS.save}
+          </Button>
+        </div>
+      </form>
+      <ReminderPreference profile={profile} />
+      <PrivacySection />
+    </div>
   );
 }

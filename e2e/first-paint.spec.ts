@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+import { firstFreeSlot, installApp, slotButton } from './support.ts';
+
+/** The replica engine's chunk (sync/index.ts, loaded by src/session/sync-provider.tsx). */
+const ENGINE_CHUNK = /\/assets\/sync-[\w-]+\.js$/;
+
+function grids(page: Page) {
+  return page.getByRole('region', { name: 'HORA MARCADA' });
+}
+
+test('the booking page paints doctors and free slots before the replica engine, which then takes over in place', async ({
+  page,
+}) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let engineAsked = false;
+  await page.route(ENGINE_CHUNK, async (route) => {
+    engineAsked = true;
+    await held;
+    await route.continue();
+  });
+
+  await page.goto('/agendamentos');
+  await expect(page.getByRole('heading', { name: 'Dra. Ana Ribeiro' })).toBeVisible();
+  const slot = await firstFreeSlot(page);
+  await expect(grids(page).first()).toHaveAttribute('data-source', 'first');
+  // The engine is asked for only after that paint, and is still held back here.
+  await expect.poll(() => engineAsked).toBe(true);
+  await expect(page.getByTestId('sync-indicator')).toHaveCount(0);
+  const before = await slotButton(page, slot).boundingBox();
+
+  release();
+  await expect(grids(page).first()).toHaveAttribute('data-source', 'replica');
+  await expect(grids(page).nth(1)).toHaveAttribute('data-source', 'replica');
+  await expect(page.getByTestId('sync-indicator')).toBeAttached();
+  // The same slot, in the same place: the replica drew the grid the first response drew.
+  expect(await slotButton(page, slot).boundingBox()).toEqual(before);
+});
+
+test('a returning visitor offline still sees the doctors and slots kept on the device', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/agendamentos');
+  await expect(grids(page).first()).toHaveAttribute('data-source', 'replica');
+  await installApp(page);
+  await expect(grids(page).first()).toHaveAttribute('data-source', 'replica');
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Dra. Ana Ribeiro' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dr. Paulo Mendes' })).toBeVisible();
+  await firstFreeSlot(page);
+  await expect(grids(page).first()).toHaveAttribute('data-source', 'replica');
+});
+
+test('scripts arrive compressed and the service worker keeps them decoded', async ({ page }) => {
+  const encodings = new Map<string, string | undefined>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') {
+      encodings.set(new URL(response.url()).pathname, response.headers()['content-encoding']);
+    }
+  });
+  await page.goto('/');
+  await installApp(page);
+  const entry = [...encodings.keys()].find((p) => /^\/assets\/index-[\w-]+\.js$/.test(p));
+  expect(entry).toBeDefined();
+  expect(encodings.get(entry!)).toBe('br');
+
+  // The precache fetched the same script (brotli on the wire) and stored it as JavaScript.
+  const cached = await page.evaluate(async (path) => {
+    for (const name of await caches.keys()) {
+      const response = await (await caches.open(name)).match(path, { ignoreSearch: true });
+      if (response) return (await response.text()).slice(0, 200);
+    }
+    return null;
+  }, entry!);
+  expect(cached).not.toBeNull();
+  expect(cached).toMatch(/import|function|const|var/);
+});

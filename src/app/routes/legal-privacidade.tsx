@@ -1,0 +1,5 @@
+import { LegalPage } from '@/features/legal/index.ts';
+
+export default function PrivacidadeRoute() {
+  return <LegalPage document="privacidade" />;
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { filter, firstValueFrom } from 'rxjs';
+import { css } from 'styled-system/css';
+import type { AppointmentView, GuiaDoc, SyncEngine } from '../../../sync/index.ts';
+import {
+  appointmentCalendarEvent,
+  CALENDAR_TEXTS,
+  googleCalendarUrl,
+  type CalendarEvent,
+} from '@/domain/calendar/appointment-event.ts';
+import { isClosedStatus } from '@/domain/appointments/status.ts';
+import { guidePdfContent } from '@/domain/guides/pdf-content.ts';
+import { GUIDE_TEXTS } from '@/domain/guides/texts.ts';
+import { downloadFile } from '@/lib/download.ts';
+import { showToast } from '@/lib/toast.ts';
+import { useSyncSession } from '@/session/sync-provider.tsx';
+import { Button, buttonClass } from '@/ui/button.tsx';
+import { guidePayment, toGuideView } from './guide-view.ts';
+
+export const DOCUMENT_TEXTS = {
+  pdfFailed: 'Não foi possível gerar o PDF da guia. Tente novamente.',
+  icsFailed: 'Não foi possível gerar o arquivo da agenda. Tente novamente.',
+  googleHint: '(abre em nova aba)',
+} as const;
+
+export function guideUrl(guideId: string): string {
+  return `${window.location.origin}/guia/${guideId}`;
+}
+
+/** The calendar entry of an appointment, named for whoever reads it. */
+export function calendarEventOf(
+  appointment: AppointmentView,
+  withName: string,
+): CalendarEvent | null {
+  const guideId = appointment.guia?.id ?? appointment.guia_id;
+  return appointmentCalendarEvent({
+    appointmentId: appointment.id,
+    horarioInicio: appointment.horario_inicio,
+    horarioFim: appointment.horario_fim,
+    withName,
+    specialty: appointment.medico?.specialty ?? null,
+    meetingLink: appointment.meeting_link,
+    guideUrl: guideId ? guideUrl(guideId) : null,
+    protocol: appointment.guia?.protocolo ?? appointment.protocolo,
+    cancelled: Boolean(appointment.status && isClosedStatus(appointment.status)),
+  });
+}
+
+/** The guide in the replica; a card knows only its id. */
+async function guideDoc(engine: SyncEngine | null, guideId: string): Promise<GuiaDoc> {
+  if (!engine) throw new Error('no sync engine');
+  return firstValueFrom(engine.guide$(guideId).pipe(filter((g): g is GuiaDoc => g !== null)));
+}
+
+export async function downloadGuidePdf(guide: GuiaDoc, appointment: AppointmentView | null) {
+  const content = guidePdfContent(
+    toGuideView(guide, appointment),
+    guidePayment(guide, appointment),
+  );
+  const { renderGuidePdf } = await import('./documents/guide-pdf.ts');
+  downloadFile(await renderGuidePdf(content), content.fileName, 'application/pdf');
+}
+
+async function downloadIcs(event: CalendarEvent, protocol: string | null) {
+  const { renderAppointmentIcs } = await import('./documents/guide-ics.ts');
+  const name = `consulta-${(protocol ?? event.uid).replace(/[^A-Za-z0-9-]/g, '')}.ics`;
+  downloadFile(renderAppointmentIcs(event), name, 'text/calendar;charset=utf-8');
+}
+
+async function attempt(task: () => Promise<void>, failure: string) {
+  try {
+    await task();
+  } catch (cause) {
+    console.error(cause);
+    showToast({ tone: 'error', title: failure });
+  }
+}
+
+type Props = {
+  appointment: AppointmentView;
+  /** Who the calendar entry is with: the doctor for a patient, the patient for a doctor. */
+  withName: string;
+  /** The guide when the page already holds it. */
+  guide?: GuiaDoc | null;
+  size?: 'sm' | 'md';
+  /** The PDF button's label: the success page calls it 'Baixar Guia'. */
+  pdfLabel?: string;
+};
+
+/** 'Baixar PDF', the .ics file and the Google Calendar link of one booked appointment. */
+export function GuideDocumentActions({
+  appointment,
+  withName,
+  guide,
+  size = 'sm',
+  pdfLabel,
+}: Props) {
+  const { engine } = useSyncSession();
+  const [busy, setBusy] = useState<'pdf' | 'ics' | null>(null);
+  const guideId = appointment.guia?.id ?? appointment.guia_id;
+  const event = calendarEventOf(appointment, withName);
+  const protocol = appointment.guia?.protocolo ?? appointment.protocolo;
+
+  async function run(kind: 'pdf' | 'ics', task: () => Promise<void>, failure: string) {
+    setBusy(kind);
+    await attempt(task, failure);
+    setBusy(null);
+  }
+
+  return (
+    <div
+      data-testid="guide-documents"
+      className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', _print: { display: 'none' } })}
+    >
+      {guideId && (
+        <Button
+          size={size}
+          variant="outline"
+          loading={busy === 'pdf'}
+          onClick={() =>
+            void run(
+              'pdf',
+              async () => downloadGuidePdf(guide ?? (await guideDoc(engine, guideId)), appointment),
+              DOCUMENT_TEXTS.pdfFailed,
+            )
+          }
+        >
+          {pdfLabel ?? GUIDE_TEXTS.download}
+        </Button>
+      )}
+      {event && (
+        <Button
+          size={size}
+          variant="outline"
+          loading={busy === 'ics'}
+          onClick={() =>
+            void run('ics', () => downloadIcs(event, protocol), DOCUMENT_TEXTS.icsFailed)
+          }
+        >
+          {CALENDAR_TEXTS.addToCalendar}
+        </Button>
+      )}
+      {event && !event.cancelled && (
+        <a
+          href={googleCalendarUrl(event)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClass({ variant: 'ghost', size })}
+        >
+          {CALENDAR_TEXTS.googleCalendar}
+          <span className={css({ srOnly: true })}> {DOCUMENT_TEXTS.googleHint}</span>
+        </a>
+      )}
+    </div>
+  );
+}

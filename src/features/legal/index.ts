@@ -1,0 +1,2 @@
+export { LegalPage } from './legal-page.tsx';
+export type { LegalDocumentKey } from './legal-texts.ts';
