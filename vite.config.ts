@@ -1,7 +1,9 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { precompress } from './scripts/lib/precompress.ts';
 
 /** Kept equal to `<meta name="theme-color">` in index.html: installability checks compare them. */
 const THEME_COLOR = '#0f766e';
@@ -19,6 +21,29 @@ const API_PREFIXES = [
   /^\/functions\//,
   /^\/mailbox/,
 ];
+
+/**
+ * Brotli and gzip copies of every text file of the build, written after everything else
+ * (the service worker included) so the app server sends compressed bytes without compressing
+ * per request (scripts/lib/app-server.ts).
+ */
+function precompressBuild(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'saude-ja:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        await precompress(outDir);
+      },
+    },
+  };
+}
 
 export default defineConfig({
   resolve: {
@@ -56,7 +81,9 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,webp,woff2}'],
+        // woff: the guide PDF's embedded fonts (pdf-lib's fontkit subsets WOFF, not WOFF2), so
+        // the PDF is made offline too, with its lazy chunk.
+        globPatterns: ['**/*.{js,css,html,svg,webp,woff,woff2}'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: API_PREFIXES,
         // The replica (RxDB) is the offline cache for API data; caching REST/Auth/Realtime here
@@ -74,5 +101,6 @@ export default defineConfig({
         ],
       },
     }),
+    precompressBuild(),
   ],
 });

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { configFromEnv, mailboxOpen } from '../supabase/local/config.ts';
+import { configOrExit, mailboxOpen } from '../supabase/local/config.ts';
 import { createPlatform } from '../supabase/local/server.ts';
 import { seedAccounts } from './seed-accounts.ts';
 
 /** `npm run dev`: the local API plus Vite's dev server with hot reload, pointed at it. */
-const config = configFromEnv();
+const config = configOrExit();
 const platform = await createPlatform(config);
 const apiUrl = await platform.listen();
 await seedAccounts({

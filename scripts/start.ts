@@ -1,9 +1,9 @@
-import { configFromEnv, mailboxOpen, type PlatformConfig } from '../supabase/local/config.ts';
+import { configOrExit, mailboxOpen, type PlatformConfig } from '../supabase/local/config.ts';
 import { logFlushed } from '../supabase/local/log.ts';
 import { createPlatform } from '../supabase/local/server.ts';
 import { buildAppIfNeeded } from './lib/build-app.ts';
 import { createAppServer, listenApp } from './lib/app-server.ts';
-import { startExpiryJob } from './expiry-job.ts';
+import { startScheduler } from './scheduler.ts';
 import { seedAccounts, type SeededAccount } from './seed-accounts.ts';
 
 /**
@@ -11,7 +11,7 @@ import { seedAccounts, type SeededAccount } from './seed-accounts.ts';
  * DATA_DIR, or PostgreSQL with DATABASE_URL), the built PWA, the demo accounts — and prints
  * where everything is.
  */
-const config = configFromEnv();
+const config = configOrExit();
 
 /** EXPIRY_INTERVAL_MS when it is a sane number of milliseconds, else once a minute. */
 function expiryIntervalMs(value: string | undefined): number {
@@ -23,7 +23,7 @@ const appPort = Number(process.env.APP_PORT ?? 5173);
 const distDir = process.env.APP_DIST_DIR ?? 'dist';
 const platform = await createPlatform(config);
 const apiUrl = await platform.listen();
-const { anonKey, serviceRoleKey } = platform.ctx.keys;
+const { anonKey, serviceRoleKey, publishableKey, secretKey } = platform.ctx.keys;
 
 await buildAppIfNeeded({ VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey }, distDir);
 const appServer = await listenApp(createAppServer(distDir), appPort, config.host);
@@ -34,10 +34,11 @@ const accounts = await seedAccounts({
   serviceRoleKey,
   demoPatients: !config.databaseUrl,
 });
-const stopExpiry = startExpiryJob({
+const stopScheduler = startScheduler({
   url: apiUrl,
   serviceRoleKey,
-  // The e2e suite runs the job every few seconds so a short checkout hold frees its slot soon.
+  // Expiry and reminders. The e2e suite runs them every few seconds so a short checkout hold
+  // frees its slot soon.
   intervalMs: expiryIntervalMs(process.env.EXPIRY_INTERVAL_MS),
   onError: (m) => process.stderr.write(`${m}\n`),
 });
@@ -65,6 +66,8 @@ Saúde Já is running
   API        ${apiUrl}
   Mailbox    ${mailboxLine(config, apiUrl)}
   Database   ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/`}
+  publishable key   ${publishableKey}
+  secret key        ${secretKey}
   anon key          ${anonKey}
   service_role key  ${serviceRoleKey}
 
@@ -79,7 +82,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    stopExpiry();
+    stopScheduler();
     appServer.close();
     void platform.close().then(() => process.exit(0));
   });

@@ -4,12 +4,12 @@
  * playwright-core. Throws when Chromium is missing: a browser figure is never skipped quietly.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium, type CDPSession } from 'playwright-core';
 import { build } from 'vite';
 import { CHROMIUM_LAUNCH } from '../../e2e/chromium.ts';
 import { PASSWORD } from '../../tests/sync/support.ts';
@@ -46,9 +46,25 @@ function serveStatic(dir: string): Promise<{ server: Server; url: string }> {
   });
 }
 
-export type ChromiumSync = BrowserSyncResult & { version: string };
+/**
+ * `taskMs`: how long the page's main thread was busy from sign-in to sign-out (CDP
+ * TaskDuration), a figure the machine's load disturbs less than the wall clock.
+ */
+export type ChromiumSync = BrowserSyncResult & { version: string; taskMs: number };
 
-export async function chromiumInitialSync(s: SyncBenchServer): Promise<ChromiumSync> {
+async function taskMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN) * 1000;
+}
+
+/**
+ * Times the first sync in Chromium. With `profile` (a file name), Chromium's CPU profiler
+ * records the sync and the profile is written there (open it in DevTools' Performance panel).
+ */
+export async function chromiumInitialSync(
+  s: SyncBenchServer,
+  profile?: string,
+): Promise<ChromiumSync> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `bench/sync: Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`,
@@ -67,6 +83,8 @@ export async function chromiumInitialSync(s: SyncBenchServer): Promise<ChromiumS
         emptyOutDir: true,
         reportCompressedSize: false,
         chunkSizeWarningLimit: 4096,
+        // A profile names functions as the sources do.
+        minify: !profile,
       },
     });
     const { server, url } = await serveStatic(outDir);
@@ -75,6 +93,14 @@ export async function chromiumInitialSync(s: SyncBenchServer): Promise<ChromiumS
       const page = await browser.newPage();
       await page.goto(url);
       await page.waitForFunction(() => typeof window.benchSync === 'function');
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Performance.enable');
+      if (profile) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
+      const taskStart = await taskMs(cdp);
       const result = await page.evaluate((input) => window.benchSync(input), {
         url: s.url,
         anonKey: s.anonKey,
@@ -82,7 +108,12 @@ export async function chromiumInitialSync(s: SyncBenchServer): Promise<ChromiumS
         password: PASSWORD,
         appointments: s.appointments,
       });
-      return { ...result, version: browser.version() };
+      const busy = (await taskMs(cdp)) - taskStart;
+      if (profile) {
+        const { profile: recorded } = await cdp.send('Profiler.stop');
+        await writeFile(profile, JSON.stringify(recorded));
+      }
+      return { ...result, version: browser.version(), taskMs: busy };
     } finally {
       await browser.close();
       server.close();

@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import WebSocket from 'ws';
 import { DEV_JWT_SECRET } from '../../supabase/local/config.ts';
-import { deriveApiKeys } from '../../supabase/local/jwt.ts';
+import { deriveApiKeys } from '../../supabase/local/api-keys.ts';
 import { cpfFor } from '../../tests/sync/support.ts';
 
 const ZONE = 'America/Sao_Paulo';

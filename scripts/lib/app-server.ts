@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
+import { COMPRESSIBLE, ENCODINGS, type Encoding } from './precompress.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -41,15 +43,81 @@ export function createAppServer(distDir: string): Hono {
     // image or script name; only extension-less paths are routes of the single-page app.
     if (!isFile && extname(path) !== '') return c.text('Not Found', 404);
     const target = isFile ? file : join(root, 'index.html');
-    const body = await readFile(target);
     const revalidate =
       !isFile || /(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(target);
-    return c.body(body, 200, {
+    const compressible = COMPRESSIBLE.has(extname(target));
+    const encoded = compressible
+      ? await precompressed(target, c.req.header('accept-encoding'))
+      : undefined;
+    const body = encoded?.body ?? (await readFile(target));
+    const etag = entityTag(body, encoded?.encoding);
+    const headers: Record<string, string> = {
       'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream',
       'Cache-Control': revalidate ? 'no-cache' : 'public, max-age=31536000, immutable',
-    });
+      ETag: etag,
+    };
+    // Every response of a compressible file depends on Accept-Encoding, the plain one too:
+    // a shared cache must not hand plain bytes to a browser that asked for brotli, or back.
+    if (compressible) headers['Vary'] = 'Accept-Encoding';
+    if (encoded) headers['Content-Encoding'] = encoded.encoding;
+    if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+    return c.body(body, 200, headers);
   });
   return app;
+}
+
+/**
+ * The build's precompressed copy (`<file>.br`, `<file>.gz`, see precompress.ts) that the
+ * browser accepts, best first; undefined when it accepts none of them or none was built.
+ */
+async function precompressed(
+  file: string,
+  acceptEncoding: string | undefined,
+): Promise<{ encoding: Encoding; body: Buffer<ArrayBuffer> } | undefined> {
+  const accepted = acceptedEncodings(acceptEncoding);
+  for (const { name, suffix } of ENCODINGS) {
+    if (!accepted.has(name)) continue;
+    const body = await readFile(file + suffix).catch(() => undefined);
+    if (body) return { encoding: name, body };
+  }
+  return undefined;
+}
+
+/**
+ * The codings an Accept-Encoding header allows (RFC 9110 §12.5.3): listed with q > 0, or
+ * covered by `*` without being refused by name. No header means no coding is wanted.
+ */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const allowed = new Set<string>();
+  const refused = new Set<string>();
+  let wildcard = false;
+  for (const part of (header ?? '').split(',')) {
+    const [token = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    if (!token) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    const wanted = Number.isFinite(weight) && weight > 0;
+    if (token === '*') wildcard = wanted;
+    else if (wanted) allowed.add(token);
+    else refused.add(token);
+  }
+  if (wildcard) {
+    for (const { name } of ENCODINGS) if (!refused.has(name)) allowed.add(name);
+  }
+  return allowed;
+}
+
+/** A strong validator of the bytes sent: each encoding of a file is its own representation. */
+function entityTag(body: Buffer, encoding: Encoding | undefined): string {
+  const digest = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+  return `"${digest}${encoding ? `-${encoding}` : ''}"`;
+}
+
+/** If-None-Match (RFC 9110 §13.1.2): `*` or any listed tag, weak or strong, names this one. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 /** The request's path, percent-decoded; undefined when malformed (`/%zz`) or carrying NUL. */

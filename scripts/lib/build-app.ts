@@ -11,6 +11,7 @@ const INPUTS = [
   'vite.config.ts',
   'panda.config.ts',
   'package-lock.json',
+  'scripts/lib/precompress.ts',
 ];
 
 async function hashTree(path: string, hash: ReturnType<typeof createHash>): Promise<void> {
