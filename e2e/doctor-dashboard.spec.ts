@@ -9,6 +9,7 @@ import {
   newPatient,
   otherSession,
   registeredPatient,
+  revealSlot,
   serviceClient,
   shot,
   slotButton,
@@ -136,6 +137,7 @@ for (const size of SIZES) {
     await expect(doctor.getByText('Agendamento cancelado com sucesso.')).toBeVisible();
     await expect(secondItem.getByText('Cancelada')).toBeVisible();
     await patient.goto('/agendamentos');
+    await revealSlot(patient, second);
     await expect(slotButton(patient, second)).toBeEnabled();
 
     await doctor.goto('/medico/dashboard/hoje');

@@ -14,6 +14,7 @@ import {
   latestMail,
   newPatient,
   registeredPatient,
+  revealSlot,
   shot,
   slotButton,
 } from './support.ts';
@@ -21,6 +22,9 @@ import {
 for (const vp of VIEWPORTS) {
   test.describe(`patient journey at ${vp.width}×${vp.height}`, () => {
     test.use({ viewport: { width: vp.width, height: vp.height } });
+    // Tests below shorten the hold or lengthen the notice; the next one starts from the
+    // defaults even when one fails (a hook, so a failure is reported as itself).
+    test.afterEach(({ request }) => setBookingPolicy(request, DEFAULT_POLICY));
 
     test('a checkout hold: resumed, cancelled from the card, or left to expire — the slot comes back live for others', async ({
       page,
@@ -30,7 +34,6 @@ for (const vp of VIEWPORTS) {
       const visitor = await visitorGrid(browser, vp);
       try {
         await page.goto('/agendamentos');
-        const first = await firstFreeSlot(page);
         // 'Ver mais horários' fits a day column in at most two lines, phone included.
         const more = page.getByRole('button', { name: 'Ver mais horários' }).first();
         await expect(more).toBeVisible();
@@ -38,6 +41,7 @@ for (const vp of VIEWPORTS) {
           (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
         );
         expect(lines).toBeLessThan(3);
+        const first = await firstFreeSlot(page);
         await shot(page, `17-agendamentos-${vp.name}`);
         await slotButton(page, first).click();
         await expect(page).toHaveURL(/\/checkout$/);
@@ -46,6 +50,7 @@ for (const vp of VIEWPORTS) {
         // The profile is complete: nothing to complete.
         await expect(page.getByRole('button', { name: 'Completar Cadastro' })).toHaveCount(0);
         await shot(page, `17-checkout-${vp.name}`);
+        await revealSlot(visitor.page, first);
         await expect(anySlot(visitor.page, first)).toBeDisabled();
 
         // Left at checkout: the card offers the way back and a way out, not a room. The
@@ -86,13 +91,13 @@ for (const vp of VIEWPORTS) {
         await expect(page).toHaveURL(/\/checkout$/);
         await page.goto('/paciente/dashboard/consultas');
         await expect(cardAt(page, 'Próximas consultas', second.time)).toBeVisible();
+        await revealSlot(visitor.page, second);
         await expect(anySlot(visitor.page, second)).toBeDisabled();
-        await setBookingPolicy(page, { reserva_checkout: '1 second' });
+        await setBookingPolicy(page.request, { reserva_checkout: '1 second' });
         await expect(anySlot(visitor.page, second)).toBeEnabled({ timeout: 30_000 });
         await expect(cardAt(page, 'Histórico', second.time).getByText('Expirada')).toBeVisible();
         await shot(page, `17-history-${vp.name}`);
       } finally {
-        await setBookingPolicy(page, DEFAULT_POLICY);
         await visitor.close();
       }
     });
@@ -152,25 +157,21 @@ for (const vp of VIEWPORTS) {
 
       // The server owns the rule: with a notice longer than the wait, it refuses, says why,
       // and the appointment stays as it was.
-      try {
-        await setBookingPolicy(page, { antecedencia_cancelamento: '3650 days' });
-        const second = cardAt(page, 'Próximas consultas', inside);
-        await second.getByRole('button', { name: 'Cancelar consulta' }).click();
-        await page
-          .getByRole('dialog', { name: 'Cancelar consulta' })
-          .getByRole('button', { name: 'Confirmar cancelamento' })
-          .click();
-        await expect(page.getByText('Não foi possível cancelar')).toBeVisible();
-        await expect(
-          page.getByText(
-            'O cancelamento pelo paciente só é possível até 87600 horas antes da consulta. Fale com o médico.',
-          ),
-        ).toBeVisible();
-        await expect(second.getByText('Aguardando Pagamento')).toBeVisible();
-        await shot(page, `17-cancel-refused-${vp.name}`);
-      } finally {
-        await setBookingPolicy(page, DEFAULT_POLICY);
-      }
+      await setBookingPolicy(page.request, { antecedencia_cancelamento: '3650 days' });
+      const second = cardAt(page, 'Próximas consultas', inside);
+      await second.getByRole('button', { name: 'Cancelar consulta' }).click();
+      await page
+        .getByRole('dialog', { name: 'Cancelar consulta' })
+        .getByRole('button', { name: 'Confirmar cancelamento' })
+        .click();
+      await expect(page.getByText('Não foi possível cancelar')).toBeVisible();
+      await expect(
+        page.getByText(
+          'O cancelamento pelo paciente só é possível até 87600 horas antes da consulta. Fale com o médico.',
+        ),
+      ).toBeVisible();
+      await expect(second.getByText('Aguardando Pagamento')).toBeVisible();
+      await shot(page, `17-cancel-refused-${vp.name}`);
     });
 
     test('a used password-reset link is recognised at once and a new one offered', async ({

@@ -1,9 +1,16 @@
-import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { E2E_API_URL } from '../playwright.config.ts';
 import { configFromEnv } from '../supabase/local/config.ts';
 import { deriveApiKeys } from '../supabase/local/api-keys.ts';
+import { firstGrid } from './support.ts';
 
 /** The sizes every patient-journey screen is walked at. */
 export const VIEWPORTS = [
@@ -21,13 +28,15 @@ async function serviceKey(): Promise<string> {
  * as an operator would; values are Postgres intervals ('5 seconds', '15 minutes').
  */
 export async function setBookingPolicy(
-  page: Page,
+  request: APIRequestContext,
   patch: { reserva_checkout?: string; antecedencia_cancelamento?: string },
 ): Promise<void> {
   const key = await serviceKey();
-  const res = await page.request.patch(`${E2E_API_URL}/rest/v1/politica_agendamento?id=eq.true`, {
+  const res = await request.patch(`${E2E_API_URL}/rest/v1/politica_agendamento?id=eq.true`, {
     headers: { apikey: key, Authorization: `Bearer ${key}`, Prefer: 'return=minimal' },
     data: patch,
+    // A server that does not answer is named as such, not as the test running out of time.
+    timeout: 15_000,
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
 }
@@ -70,9 +79,7 @@ export async function decodeQr(element: Locator): Promise<string | null> {
  * '10:30 - Horário indisponível', so `slotButton`'s exact name would not find it.
  */
 export function anySlot(page: Page, choice: { day: string; time: string }): Locator {
-  return page
-    .getByRole('region', { name: 'HORA MARCADA' })
-    .first()
+  return firstGrid(page)
     .locator(`ul[aria-label="${choice.day}"]`)
     .getByRole('button', { name: new RegExp(`^${choice.time}\\b`) });
 }

@@ -19,6 +19,7 @@ import {
   registeredPatient,
   serviceClient,
   shot,
+  userIdOf,
   type Patient,
 } from './support.ts';
 
@@ -62,17 +63,6 @@ async function bookWithGuide(
     .single<{ guia_id: string }>();
   if (row.error) throw row.error;
   return { id: booked.data.id, guiaId: row.data.guia_id };
-}
-
-async function userIdOf(email: string): Promise<string> {
-  const admin = await serviceClient();
-  const { data, error } = await admin
-    .from('perfis_usuarios')
-    .select('id')
-    .eq('email', email)
-    .single<{ id: string }>();
-  if (error) throw error;
-  return data.id;
 }
 
 /** A patient signed up and confirmed through the UI, plus a session of theirs outside it. */

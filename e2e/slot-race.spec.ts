@@ -4,6 +4,7 @@ import {
   firstFreeSlot,
   newPatient,
   registeredPatient,
+  revealSlot,
   shot,
   slotButton,
 } from './support.ts';
@@ -19,6 +20,7 @@ test('two patients race for one slot: one guide, one clear rejection', async ({ 
 
   await Promise.all([pageA.goto('/agendamentos'), pageB.goto('/agendamentos')]);
   const choice = await firstFreeSlot(pageA);
+  await revealSlot(pageB, choice);
   await expect(slotButton(pageB, choice)).toBeEnabled();
 
   // Two clicks "at once" are decided by timing: when one booking reaches the other screen

@@ -118,20 +118,72 @@ export async function registeredPatient(page: Page, p: Patient): Promise<void> {
 
 export type SlotChoice = { day: string; time: string };
 
-/** The first free slot of the first doctor's grid on /agendamentos. */
+/** The first doctor's availability grid on /agendamentos (the seed's Dra. Ana Ribeiro). */
+export function firstGrid(page: Page): Locator {
+  return page.getByRole('region', { name: 'HORA MARCADA' }).first();
+}
+
+/**
+ * How many grid pages a search walks. Every spec books the first doctor's earliest free slots,
+ * so by the end of a run the first page (two days on a phone) can be all taken.
+ */
+const GRID_PAGES_SEARCHED = 4;
+
+/** Waits for the grid's days to replace its loading skeleton. */
+async function gridLoaded(grid: Locator): Promise<void> {
+  await expect(grid.getByRole('listitem').first()).toBeVisible();
+  await expect(grid.getByTestId('grid-skeleton')).toHaveCount(0);
+}
+
+/** Shows every slot of the page's days ('Ver mais horários' on each day that hides some). */
+async function expandDays(grid: Locator): Promise<void> {
+  const more = grid.getByRole('button', { name: 'Ver mais horários' });
+  for (let n = await more.count(); n > 0; n--) await more.first().click();
+}
+
+/**
+ * The first free slot of the first doctor's grid, from the page it is on: each day expanded,
+ * then the next pages. The grid is left showing it.
+ */
 export async function firstFreeSlot(page: Page): Promise<SlotChoice> {
-  const grid = page.getByRole('region', { name: 'HORA MARCADA' }).first();
+  const grid = firstGrid(page);
   const slot = grid.locator('ul[aria-label] button:not([disabled])').first();
+  await gridLoaded(grid);
+  for (let searched = 1; ; searched++) {
+    await expandDays(grid);
+    if ((await slot.count()) > 0 || searched === GRID_PAGES_SEARCHED) break;
+    await grid.getByRole('button', { name: 'Próximos dias' }).click();
+  }
   await expect(slot).toBeVisible();
   const day = await slot.locator('xpath=ancestor::ul[1]').getAttribute('aria-label');
   const time = (await slot.textContent())?.trim() ?? '';
   return { day: day ?? '', time };
 }
 
+/**
+ * Brings `choice` into view on another page's first grid (another person's screen): back to
+ * the first page, on to the slot's day, and that day expanded.
+ */
+export async function revealSlot(page: Page, choice: SlotChoice): Promise<void> {
+  const grid = firstGrid(page);
+  await gridLoaded(grid);
+  const previous = grid.getByRole('button', { name: 'Dias anteriores' });
+  while (await previous.isEnabled()) await previous.click();
+  const slots = `ul[aria-label="${choice.day}"]`;
+  const day = grid.locator(slots);
+  for (let searched = 1; (await day.count()) === 0 && searched < GRID_PAGES_SEARCHED; searched++)
+    await grid.getByRole('button', { name: 'Próximos dias' }).click();
+  const more = grid
+    .getByRole('listitem')
+    .filter({ has: page.locator(slots) })
+    .getByRole('button', { name: 'Ver mais horários' });
+  if ((await more.count()) > 0) await more.click();
+  await expect(day).toBeVisible();
+}
+
+/** The slot button of `choice` on the first grid, as the page shows it now. */
 export function slotButton(page: Page, choice: SlotChoice): Locator {
-  return page
-    .getByRole('region', { name: 'HORA MARCADA' })
-    .first()
+  return firstGrid(page)
     .locator(`ul[aria-label="${choice.day}"]`)
     .getByRole('button', { name: choice.time, exact: true });
 }
@@ -177,12 +229,8 @@ export async function otherSession(email: string, password: string): Promise<Sup
 
 export const ANA = { email: 'ana.ribeiro@saudeja.example', name: 'Ana Ribeiro' } as const;
 
-/**
- * Gives a fixed doctor a fresh one-time password, flagged for change at first login — the state
- * `npm start` leaves the account in when it creates it and prints the password (which the
- * tests cannot read from the server's output).
- */
-export async function oneTimePassword(email: string): Promise<string> {
+/** The account id of `email`, read as the service role. */
+export async function userIdOf(email: string): Promise<string> {
   const admin = await serviceClient();
   const { data, error } = await admin
     .from('perfis_usuarios')
@@ -190,8 +238,18 @@ export async function oneTimePassword(email: string): Promise<string> {
     .eq('email', email)
     .single<{ id: string }>();
   if (error) throw error;
+  return data.id;
+}
+
+/**
+ * Gives a fixed doctor a fresh one-time password, flagged for change at first login — the state
+ * `npm start` leaves the account in when it creates it and prints the password (which the
+ * tests cannot read from the server's output).
+ */
+export async function oneTimePassword(email: string): Promise<string> {
+  const admin = await serviceClient();
   const password = `otp-${randomUUID()}`;
-  const updated = await admin.auth.admin.updateUserById(data.id, {
+  const updated = await admin.auth.admin.updateUserById(await userIdOf(email), {
     password,
     user_metadata: { require_password_change: true },
   });
