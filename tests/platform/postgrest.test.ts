@@ -101,6 +101,41 @@ describe('RPC overloads', () => {
   });
 });
 
+describe('Prefer: params=single-object', () => {
+  const call = (fn: string, body: unknown, prefer = 'params=single-object') =>
+    raw(`rpc/${fn}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer },
+      body: JSON.stringify(body),
+    });
+
+  it('passes the whole body to the one json/jsonb parameter, whatever its name', async () => {
+    const res = await call('single_object_param', { a: 1, nested: { b: [2] } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ a: 1, nested: { b: [2] } });
+    const unnamed = await call('unnamed_json_param', { x: 'y' });
+    expect(await unnamed.json()).toEqual({ x: 'y' });
+  });
+
+  it('without the preference the body names the arguments, as before', async () => {
+    const res = await call('single_object_param', { payload: { a: 1 } }, 'return=representation');
+    expect(await res.json()).toEqual({ a: 1 });
+    const unknown = await call('single_object_param', { a: 1 }, 'return=representation');
+    expect(unknown.status).toBe(404);
+  });
+
+  it('answers 404 PGRST202 for a function without a single json parameter', async () => {
+    const res = await call('overloaded_args', { a: 1 });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.overloaded_args in the schema cache',
+      details:
+        'Searched for the function public.overloaded_args with a single json/jsonb parameter, but no matches were found in the schema cache.',
+    });
+  });
+});
+
 describe('functions as computed fields and relationships', () => {
   it('selects, filters and orders by a computed field', async () => {
     const res = await api

@@ -462,10 +462,11 @@ async function rpcRequest(s: RestState, r: RestRequest): Promise<Reply> {
     }
     argKeys = new Set(keys);
     const post = r.method === 'POST';
-    const fn = resolveFunction(c, { name: r.name, keys, post, body: kind });
+    const singleObject = post && kind === 'json' && r.prefer.singleObject;
+    const fn = resolveFunction(c, { name: r.name, keys, post, body: kind, singleObject });
     if (!fn.ok) return fn;
     returnsSet = fn.value.returnsSet;
-    return rpcPlan(c, { fn: fn.value, args, whole }, query, argKeys, {
+    return rpcPlan(c, { fn: fn.value, args, whole, singleObject }, query, argKeys, {
       representation: r.representation,
       prefer: r.prefer,
       head: r.head,

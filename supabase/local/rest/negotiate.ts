@@ -9,6 +9,8 @@ export type Preferences = {
   strict: boolean;
   maxAffected: number | undefined;
   rollback: boolean;
+  /** `Prefer: params=single-object`: an RPC's whole JSON body is its one json/jsonb argument. */
+  singleObject: boolean;
 };
 
 const KNOWN: Record<string, readonly string[]> = {
@@ -35,6 +37,7 @@ export function parsePrefer(header: string | null): Result<Preferences> {
     strict: false,
     maxAffected: undefined,
     rollback: false,
+    singleObject: false,
   };
   if (!header) return ok(p);
   const invalid: string[] = [];
@@ -51,6 +54,7 @@ export function parsePrefer(header: string | null): Result<Preferences> {
     else if (key === 'missing') p.missingDefault = value === 'default';
     else if (key === 'handling') p.strict = value === 'strict';
     else if (key === 'tx') p.rollback = value === 'rollback';
+    else if (key === 'params') p.singleObject = true;
   }
   if (p.strict && invalid.length) {
     return fail(

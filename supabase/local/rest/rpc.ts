@@ -8,6 +8,8 @@ export type RpcCall = {
   fn: FunctionDef;
   args: Record<string, unknown> | undefined;
   whole: unknown;
+  /** `Prefer: params=single-object`: `whole` is the argument, whatever the parameter's name. */
+  singleObject: boolean;
 };
 
 /** How a POST body reaches a function with a single unnamed parameter, by Content-Type. */
@@ -28,6 +30,8 @@ export type RpcLookup = {
   /** A POST, whose whole body may go to a single unnamed parameter. */
   post: boolean;
   body: BodyKind;
+  /** `Prefer: params=single-object` on a JSON POST. */
+  singleObject: boolean;
 };
 
 const isUnnamedSingle = (f: FunctionDef) => f.args.length === 1 && f.args[0]?.name === '';
@@ -41,6 +45,7 @@ const isUnnamedSingle = (f: FunctionDef) => f.args.length === 1 && f.args[0]?.na
 export function resolveFunction(cache: SchemaCache, call: RpcLookup): Result<FunctionDef> {
   const { name, keys, post, body } = call;
   const overloads = cache.functions.get(name) ?? [];
+  if (post && body === 'json' && call.singleObject) return singleObjectFunction(cache, name);
   const raw = post && body !== 'json';
   const byName = overloads.filter((f) => {
     if (f.args.some((a) => a.name === '')) return false;
@@ -71,6 +76,27 @@ export function resolveFunction(cache: SchemaCache, call: RpcLookup): Result<Fun
     );
   }
   return fail(noFunction(`${cache.schema}.${name}`, keys, raw ? body : post ? 'json' : undefined));
+}
+
+/**
+ * PostgREST 12's `Prefer: params=single-object`: the one function `name` whose only parameter,
+ * named or not, is json or jsonb takes the whole body.
+ */
+function singleObjectFunction(cache: SchemaCache, name: string): Result<FunctionDef> {
+  const matches = (cache.functions.get(name) ?? []).filter(
+    (f) => f.args.length === 1 && UNNAMED_TYPES.json.includes(f.args[0]?.type ?? ''),
+  );
+  const [only] = matches;
+  if (matches.length === 1 && only) return ok(only);
+  const fn = `${cache.schema}.${name}`;
+  return fail(
+    apiError(
+      404,
+      'PGRST202',
+      `Could not find the function ${fn} in the schema cache`,
+      `Searched for the function ${fn} with a single json/jsonb parameter, but no matches were found in the schema cache.`,
+    ),
+  );
 }
 
 /** PGRST202 worded as PostgREST words it for the call's arguments and body. */
@@ -108,7 +134,7 @@ export function rpcPlan(
   const fnName = `${ident(cache.schema)}.${ident(fn.name)}`;
   let from: string;
   let invoke: string;
-  if (isUnnamedSingle(fn)) {
+  if (isUnnamedSingle(fn) || call.singleObject) {
     const whole =
       typeof call.whole === 'string' || Buffer.isBuffer(call.whole)
         ? call.whole

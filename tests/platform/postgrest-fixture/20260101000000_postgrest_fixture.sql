@@ -60,6 +60,8 @@ create function public.overloaded_args(c text) returns text language sql as $$ s
 create function public.unnamed_json_param(json) returns json language sql as $$ select $1 $$;
 create function public.unnamed_text_param(text) returns text language sql as $$ select $1 $$;
 create function public.unnamed_int_param(integer) returns integer language sql as $$ select $1 $$;
+create function public.single_object_param(payload jsonb) returns jsonb
+  language sql as $$ select payload $$;
 
 -- Row-returning functions for counts and max-affected.
 create function public.list_messages() returns setof public.messages
