@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -28,6 +29,7 @@ const TYPES: Record<string, string> = {
  */
 export function createAppServer(distDir: string): Hono {
   const root = normalize(distDir);
+  const tags: EntityTags = new Map();
   const app = new Hono();
   app.get('*', async (c) => {
     const path = decodedPath(c.req.url);
@@ -46,11 +48,10 @@ export function createAppServer(distDir: string): Hono {
     const revalidate =
       !isFile || /(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(target);
     const compressible = COMPRESSIBLE.has(extname(target));
-    const encoded = compressible
-      ? await precompressed(target, c.req.header('accept-encoding'))
-      : undefined;
-    const body = encoded?.body ?? (await readFile(target));
-    const etag = entityTag(body, encoded?.encoding);
+    const sent =
+      (compressible ? await precompressed(target, c.req.header('accept-encoding')) : undefined) ??
+      ({ path: target, stats: await stat(target) } satisfies Representation);
+    const { etag, body } = await tagged(tags, sent);
     const headers: Record<string, string> = {
       'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream',
       'Cache-Control': revalidate ? 'no-cache' : 'public, max-age=31536000, immutable',
@@ -59,12 +60,15 @@ export function createAppServer(distDir: string): Hono {
     // Every response of a compressible file depends on Accept-Encoding, the plain one too:
     // a shared cache must not hand plain bytes to a browser that asked for brotli, or back.
     if (compressible) headers['Vary'] = 'Accept-Encoding';
-    if (encoded) headers['Content-Encoding'] = encoded.encoding;
+    if (sent.encoding) headers['Content-Encoding'] = sent.encoding;
     if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-    return c.body(body, 200, headers);
+    return c.body(body ?? (await readFile(sent.path)), 200, headers);
   });
   return app;
 }
+
+/** The file a response sends: the requested one or a precompressed copy of it. */
+type Representation = { path: string; stats: Stats; encoding?: Encoding };
 
 /**
  * The build's precompressed copy (`<file>.br`, `<file>.gz`, see precompress.ts) that the
@@ -73,14 +77,34 @@ export function createAppServer(distDir: string): Hono {
 async function precompressed(
   file: string,
   acceptEncoding: string | undefined,
-): Promise<{ encoding: Encoding; body: Buffer<ArrayBuffer> } | undefined> {
+): Promise<Representation | undefined> {
   const accepted = acceptedEncodings(acceptEncoding);
   for (const { name, suffix } of ENCODINGS) {
     if (!accepted.has(name)) continue;
-    const body = await readFile(file + suffix).catch(() => undefined);
-    if (body) return { encoding: name, body };
+    const stats = await stat(file + suffix).catch(() => undefined);
+    if (stats?.isFile()) return { path: file + suffix, stats, encoding: name };
   }
   return undefined;
+}
+
+/** Each served file's ETag, for the version of it (size and mtime) that was hashed. */
+type EntityTags = Map<string, { version: string; etag: string }>;
+
+/**
+ * The representation's ETag, hashed once per version of the file rather than per request (the
+ * build's files change only with a new build); the bytes come along when they had to be read.
+ */
+async function tagged(
+  tags: EntityTags,
+  sent: Representation,
+): Promise<{ etag: string; body?: Buffer<ArrayBuffer> }> {
+  const version = `${sent.stats.size}:${sent.stats.mtimeMs}`;
+  const known = tags.get(sent.path);
+  if (known?.version === version) return { etag: known.etag };
+  const body = await readFile(sent.path);
+  const etag = entityTag(body, sent.encoding);
+  tags.set(sent.path, { version, etag });
+  return { etag, body };
 }
 
 /**

@@ -162,6 +162,19 @@ describe('the app server', () => {
     expect(other.headers['content-encoding']).toBe('br');
   });
 
+  it('serves a file written again under the same name with its new bytes and a new ETag', async () => {
+    await writeFile(join(dist, 'manifest.webmanifest'), '{"name":"Saúde Já"}');
+    const first = await get('/manifest.webmanifest');
+    await writeFile(join(dist, 'manifest.webmanifest'), '{"name":"Saúde Já — nova versão"}');
+    const second = await get('/manifest.webmanifest');
+    expect(second.body.toString()).toBe('{"name":"Saúde Já — nova versão"}');
+    expect(second.headers['etag']).not.toBe(first.headers['etag']);
+    const revalidated = await get('/manifest.webmanifest', {
+      'if-none-match': first.headers['etag']!,
+    });
+    expect(revalidated.status).toBe(200);
+  });
+
   it('sends images as they are, without Vary', async () => {
     const res = await get('/logo.png', { 'accept-encoding': 'br, gzip' });
     expect(res.status).toBe(200);
