@@ -33,20 +33,26 @@ async function databases(): Promise<string[]> {
   return (await indexedDB.databases()).map((d) => d.name ?? '');
 }
 
+/** A new patient signed in on a client of their own, and the auth state that says so. */
+async function signedInPatient() {
+  const patient = await createPatient(t);
+  const client = t.client();
+  const { data, error } = await client.auth.signInWithPassword({
+    email: patient.email,
+    password: PASSWORD,
+  });
+  if (error) throw error;
+  const auth: AuthContextValue = {
+    ...signedIn('paciente'),
+    user: data.user,
+    session: data.session,
+  };
+  return { patient, client, auth };
+}
+
 describe('SyncProvider', () => {
   it('under StrictMode, opens the visitor engine, then the patient one, and deletes the patient replica on sign-out', async () => {
-    const patient = await createPatient(t);
-    const client = t.client();
-    const { data, error } = await client.auth.signInWithPassword({
-      email: patient.email,
-      password: PASSWORD,
-    });
-    if (error) throw error;
-    const asPatient: AuthContextValue = {
-      ...signedIn('paciente'),
-      user: data.user,
-      session: data.session,
-    };
+    const { patient, client, auth: asPatient } = await signedInPatient();
 
     const tree = (auth: AuthContextValue) => (
       <StrictMode>
@@ -98,16 +104,10 @@ describe('SyncProvider', () => {
     });
     recordReplicaDeletion(leaver);
 
-    const patient = await createPatient(t);
-    const client = t.client();
-    const { data, error } = await client.auth.signInWithPassword({
-      email: patient.email,
-      password: PASSWORD,
-    });
-    if (error) throw error;
+    const { patient, client, auth } = await signedInPatient();
     const view = render(
       <SupabaseContext.Provider value={client}>
-        <WithAuth value={{ ...signedIn('paciente'), user: data.user, session: data.session }}>
+        <WithAuth value={auth}>
           <SyncProvider serverUrl={t.url}>
             <Probe />
           </SyncProvider>

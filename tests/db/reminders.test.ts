@@ -1,10 +1,9 @@
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../supabase/local/db/types.ts';
 import { runScheduledJobs, schedulerClient } from '../../scripts/scheduler.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { startSmtpSink } from '../support/smtp-sink.ts';
 import { createDoctor, createPatient, ensureService, slot } from './support.ts';
 
 type Mail = { to: string; subject: string; text: string };
@@ -159,33 +158,16 @@ describe('appointment reminders', () => {
 
 describe('reminders with SMTP_URL', () => {
   let t: TestPlatform;
-  let smtp: SMTPServer;
-  const received: { to: string[]; raw: string }[] = [];
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    t = await startTestPlatform({ config: { smtpUrl: `smtp://127.0.0.1:${port}` } });
+    smtp = await startSmtpSink();
+    t = await startTestPlatform({ config: { smtpUrl: smtp.url } });
     await ensureService(t.platform.ctx.db);
   }, 180_000);
   afterAll(async () => {
     await t.stop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('go out through the SMTP server', async () => {
@@ -197,8 +179,8 @@ describe('reminders with SMTP_URL', () => {
     const admin = schedulerClient(t.url, t.serviceRoleKey);
     expect(await runScheduledJobs(admin, at(start, -60 * 23))).toEqual([]);
     const email = await emailOf(db, patient);
-    expect(received.map((r) => r.to)).toEqual([[email]]);
-    expect(received[0]!.raw).toContain('Dra. Correio');
+    expect(smtp.received.map((r) => r.to)).toEqual([[email]]);
+    expect(smtp.received[0]!.raw).toContain('Dra. Correio');
     expect(await mailbox(t, email)).toEqual([]);
   });
 });

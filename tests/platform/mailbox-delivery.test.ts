@@ -1,8 +1,7 @@
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopbackHost, mailboxOpen } from '../../supabase/local/config.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { startSmtpSink } from '../support/smtp-sink.ts';
 
 /** Where mail goes: the dev mailbox only on this machine, real SMTP when configured. */
 describe('when the dev mailbox is served', () => {
@@ -38,36 +37,16 @@ describe('a mailbox that is off', () => {
   });
 });
 
-type Received = { from: string; to: string[]; raw: string };
-
 describe('SMTP_URL', () => {
   let t: TestPlatform;
-  let smtp: SMTPServer;
-  const received: Received[] = [];
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
+    smtp = await startSmtpSink();
     t = await startTestPlatform({
       migrationsDir: 'tests/platform/sample-migrations',
       config: {
-        smtpUrl: `smtp://127.0.0.1:${port}`,
+        smtpUrl: smtp.url,
         smtpFrom: 'Clínica <nao-responda@clinica.example>',
         bcryptCost: 4,
       },
@@ -75,14 +54,14 @@ describe('SMTP_URL', () => {
   });
   afterAll(async () => {
     await t.stop();
-    await new Promise<void>((resolve) => smtp.close(resolve));
+    await smtp.close();
   });
 
   it('delivers the sign-up confirmation through SMTP, not to the dev mailbox', async () => {
     const email = 'paciente-smtp@example.com';
     const { error } = await t.client().auth.signUp({ email, password: 'senha-forte-123' });
     expect(error).toBeNull();
-    const mail = received.find((m) => m.to.includes(email));
+    const mail = smtp.received.find((m) => m.to.includes(email));
     expect(mail?.from).toBe('nao-responda@clinica.example');
     expect(mail?.raw).toMatch(/Subject: Confirme seu e-mail/);
     expect(mail?.raw.replace(/=\r?\n/g, '')).toContain(`${t.url}/auth/v1/verify?token=`);
