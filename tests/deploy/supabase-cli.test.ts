@@ -4,14 +4,13 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparePlatformSchemas } from '../../supabase/local/bootstrap/index.ts';
 import { configFromEnv } from '../../supabase/local/config.ts';
 import { openDatabase, type Database } from '../../supabase/local/db/index.ts';
 import { createLogger } from '../../supabase/local/log.ts';
 import { createPlatform } from '../../supabase/local/server.ts';
-import { testClient } from '../support/platform.ts';
+import { bookSeededMonday, SEEDED_ANA } from '../support/seeded-booking.ts';
 
 /**
  * The deploy path with the real Supabase CLI pinned in package.json: it accepts
@@ -20,8 +19,6 @@ import { testClient } from '../support/platform.ts';
  * clinic's move to hosted Supabase.
  */
 const CLI = join(process.cwd(), 'node_modules/.bin/supabase');
-const ZONE = 'America/Sao_Paulo';
-const ANA = 'a0000000-0000-4000-8000-000000000001';
 
 function supabase(args: string[], cwd = process.cwd()) {
   const run = spawnSync(CLI, args, {
@@ -151,29 +148,13 @@ describe.runIf(process.env.DATABASE_URL)('supabase db push on PostgreSQL', () =>
       expect(platform.bootstrap.applied).toEqual([]);
       const url = await platform.listen(0);
       const { anonKey, serviceRoleKey } = platform.ctx.keys;
-      const email = 'hospedado@example.com';
-      const created = await testClient(url, serviceRoleKey).auth.admin.createUser({
-        email,
-        password: 'senha-forte-123',
-        email_confirm: true,
-        user_metadata: { full_name: 'Maria Oliveira', cpf: '52998224725', data_nasc: '1988-03-14' },
-      });
-      expect(created.error).toBeNull();
-      const patient = testClient(url, anonKey);
-      await patient.auth.signInWithPassword({ email, password: 'senha-forte-123' });
-      // Next Monday 09:00 in São Paulo: inside Dra. Ana's seeded weekday mornings.
-      const today = Temporal.Now.plainDateISO(ZONE);
-      const start = today
-        .add({ days: 8 - today.dayOfWeek })
-        .toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from('09:00') })
-        .toInstant()
-        .toString();
-      const booked = await patient.rpc('paciente_agendar', {
-        p_medico_id: ANA,
-        p_horario_inicio: start,
-      });
+      const booked = await bookSeededMonday(
+        url,
+        { anonKey, serviceRoleKey },
+        'hospedado@example.com',
+      );
       expect(booked.error).toBeNull();
-      expect(booked.data).toMatchObject({ medico_id: ANA, status: 'confirmado' });
+      expect(booked.data).toMatchObject({ medico_id: SEEDED_ANA, status: 'confirmado' });
     } finally {
       await platform.close();
     }

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_JWT_SECRET } from '../../supabase/local/config.ts';
 import { deriveApiKeys } from '../../supabase/local/api-keys.ts';
@@ -13,14 +12,13 @@ import { bootstrap } from '../../supabase/local/bootstrap/index.ts';
 import { createLogger } from '../../supabase/local/log.ts';
 import { freshDatabase } from '../support/database.ts';
 import { testClient } from '../support/platform.ts';
+import { bookSeededMonday, SEEDED_ANA } from '../support/seeded-booking.ts';
 
 /**
  * A first start killed between its migrations and its seed (kill -9 of the server process,
  * as Ctrl+C at the wrong moment or a power cut) must restart into a bookable product, on
  * the database the suite runs on.
  */
-const ZONE = 'America/Sao_Paulo';
-const ANA = 'a0000000-0000-4000-8000-000000000001';
 
 let workDir: string;
 let migrationsDir: string;
@@ -122,33 +120,19 @@ describe('a first start killed after its first migration', () => {
         .select('id, agenda_medico(id)')
         .order('id')
         .returns<{ id: string; agenda_medico: unknown[] }[]>();
-      expect(doctors?.map((d) => d.id)).toEqual([ANA, 'a0000000-0000-4000-8000-000000000002']);
+      expect(doctors?.map((d) => d.id)).toEqual([
+        SEEDED_ANA,
+        'a0000000-0000-4000-8000-000000000002',
+      ]);
       expect(doctors?.every((d) => d.agenda_medico.length > 0)).toBe(true);
 
-      const admin = testClient(url, serviceRoleKey);
-      const email = 'primeira-consulta@example.com';
-      const created = await admin.auth.admin.createUser({
-        email,
-        password: 'senha-forte-123',
-        email_confirm: true,
-        user_metadata: { full_name: 'Maria Oliveira', cpf: '52998224725', data_nasc: '1988-03-14' },
-      });
-      expect(created.error).toBeNull();
-      const patient = testClient(url, anonKey);
-      await patient.auth.signInWithPassword({ email, password: 'senha-forte-123' });
-      // Next Monday 09:00 in São Paulo: inside Dra. Ana's seeded weekday mornings.
-      const today = Temporal.Now.plainDateISO(ZONE);
-      const monday = today.add({ days: 8 - today.dayOfWeek });
-      const start = monday
-        .toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from('09:00') })
-        .toInstant()
-        .toString();
-      const booked = await patient.rpc('paciente_agendar', {
-        p_medico_id: ANA,
-        p_horario_inicio: start,
-      });
+      const booked = await bookSeededMonday(
+        url,
+        { anonKey, serviceRoleKey },
+        'primeira-consulta@example.com',
+      );
       expect(booked.error).toBeNull();
-      expect(booked.data).toMatchObject({ medico_id: ANA, status: 'confirmado' });
+      expect(booked.data).toMatchObject({ medico_id: SEEDED_ANA, status: 'confirmado' });
     } finally {
       await stop(second, 'SIGTERM');
     }
