@@ -1,5 +1,6 @@
 import { isOpaqueKey, jwtForOpaqueKey, type ApiKeys } from './api-keys.ts';
 import type { Database, Queryable, QueryResult, Statement } from './db/index.ts';
+import { durationSettingMs } from './db/duration-setting.ts';
 import { verifyJwt, type JwtClaims, type JwtFailure, type JwtKeyring } from './jwt.ts';
 
 /** Who a request acts as, after its JWT was verified. */
@@ -152,7 +153,10 @@ export function runAs<T>(
   request: RequestInfo,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(fn, { prelude: settingsStatement(identity, request) });
+  return db.transaction(fn, {
+    prelude: settingsStatement(identity, request),
+    timeoutMs: durationSettingMs(request.statementTimeout),
+  });
 }
 
 /**
@@ -168,6 +172,7 @@ export async function batchAs(
 ): Promise<QueryResult[]> {
   const [, ...results] = await db.batch([settingsStatement(identity, request), ...statements], {
     readOnly: readsOnly(request),
+    timeoutMs: durationSettingMs(request.statementTimeout),
   });
   return results;
 }

@@ -100,8 +100,6 @@ describe('statement timeouts per role', () => {
     expect(['3s', '8s']).not.toContain(await setting(t.serviceRoleKey));
   });
 
-  // PGlite is one engine in this process's thread: Postgres' timer cannot interrupt it, so the
-  // timeout is enforced on PostgreSQL only (README "Limits").
   it.runIf(onPostgres)(
     'cancels a statement over the timeout while other requests keep being answered',
     async () => {
@@ -122,6 +120,38 @@ describe('statement timeouts per role', () => {
     },
     20_000,
   );
+});
+
+/**
+ * PGlite ignores statement_timeout (its engine never yields); on disk, as `npm start` runs it,
+ * the engine's thread is stopped and the database reopened instead (db/pglite-thread.ts).
+ */
+describe.skipIf(onPostgres)('statement timeouts on PGlite on disk', () => {
+  let disk: TestPlatform;
+  beforeAll(async () => {
+    disk = await startTestPlatform({
+      migrationsDir: 'tests/platform/sample-migrations',
+      onDisk: true,
+    });
+  }, 60_000);
+  afterAll(() => disk.stop());
+
+  it('cancels a statement over the anon timeout and answers the requests queued behind it', async () => {
+    const headers = { apikey: disk.anonKey, authorization: `Bearer ${disk.anonKey}` };
+    const slow = fetch(`${disk.url}/rest/v1/rpc/sleep_for?seconds=30`, { headers });
+    // Sent once the slow one holds the engine, so it waits behind it rather than beside it.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const queued = fetch(`${disk.url}/rest/v1/todos?select=id`, { headers });
+    const cancelled = await slow;
+    expect(cancelled.status).toBe(500);
+    expect(await cancelled.json()).toMatchObject({
+      code: '57014',
+      message: 'canceling statement due to statement timeout',
+    });
+    expect((await queued).status).toBe(200);
+    const after = await fetch(`${disk.url}/rest/v1/todos?select=id`, { headers });
+    expect(after.status).toBe(200);
+  }, 60_000);
 });
 
 describe('the five-deep embed that stalled the database', () => {

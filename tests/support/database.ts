@@ -1,14 +1,30 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openDatabase, type Database } from '../../supabase/local/db/index.ts';
 
 /**
- * A fresh, empty database for one test file: in-memory PGlite by default, or — when
- * DATABASE_URL is set (`npm run test:pg`) — a new database on that PostgreSQL server,
- * dropped again by `dispose`.
+ * A fresh, empty database for one test file: in-memory PGlite by default (in a new directory
+ * with `onDisk`, as `npm start` runs it), or — when DATABASE_URL is set (`npm run test:pg`) — a
+ * new database on that PostgreSQL server, dropped again by `dispose`.
  */
-export async function freshDatabase(): Promise<{ db: Database; dispose: () => Promise<void> }> {
+export async function freshDatabase(
+  opts: { onDisk?: boolean } = {},
+): Promise<{ db: Database; dispose: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
+  if (!url && opts.onDisk) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'saudeja-test-'));
+    const db = await openDatabase({ dataDir });
+    return {
+      db,
+      dispose: async () => {
+        await db.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
   if (!url) {
     const db = await openDatabase({});
     return { db, dispose: () => db.close() };

@@ -24,6 +24,8 @@ export type TestPlatformOptions = {
   config?: Partial<PlatformConfig>;
   /** Silent unless a test reads the log. */
   log?: Logger;
+  /** PGlite in a data directory, as `npm start` runs it, instead of in memory. */
+  onDisk?: boolean;
 };
 
 /** Sessions live in memory per client, so several users can act in one test. */
@@ -51,7 +53,7 @@ export function testClient(url: string, key: string): SupabaseClient {
 
 /** Starts the whole local platform on a free port, on a fresh database. */
 export async function startTestPlatform(opts: TestPlatformOptions = {}): Promise<TestPlatform> {
-  const { db, dispose } = await freshDatabase();
+  const { db, dispose } = await freshDatabase({ onDisk: opts.onDisk ?? false });
   const config: PlatformConfig = {
     ...configFromEnv({}),
     apiPort: 0,

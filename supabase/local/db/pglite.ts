@@ -44,13 +44,25 @@ type Queued = {
   resolve(results: QueryResult[]): void;
   reject(error: unknown): void;
   retried: boolean;
+  /** Told to `onEnter` when the batch goes into the engine (db/pglite-thread.ts's watchdog). */
+  tag?: number;
+};
+
+/** The embedded database, plus what the engine's own thread (db/pglite-worker.ts) needs. */
+export type PgliteDatabase = Database & {
+  /** `batch`, with `tag` passed to `onEnter` each time the batch goes into the engine. */
+  batchTagged(statements: readonly Statement[], tag: number): Promise<QueryResult[]>;
 };
 
 /**
- * Embedded Postgres. `dataDir` undefined means in-memory (tests). PGlite has a single
- * connection: its own mutex serialises transactions, so a transaction is exclusive.
+ * Embedded Postgres, in the calling thread. `dataDir` undefined means in-memory (tests). PGlite
+ * has a single connection: its own mutex serialises transactions, so a transaction is
+ * exclusive. `onEnter` hears the tags of the batches each engine call starts.
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(
+  dataDir?: string,
+  onEnter?: (tags: number[]) => void,
+): Promise<PgliteDatabase> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const pg = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
@@ -96,6 +108,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       }
     }
     if (!group.length) return;
+    onEnter?.(group.flatMap(({ batch }) => (batch.tag === undefined ? [] : [batch.tag])));
     let messages: messages.BackendMessage[];
     try {
       ({ messages } = await pg.execProtocol(Buffer.concat(parts), { throwOnError: false }));
@@ -134,6 +147,14 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     },
   });
 
+  function enqueue(batch: Queued): void {
+    queued.push(batch);
+    if (draining) return;
+    draining = true;
+    // After this turn's I/O: requests that arrived together are parsed by then.
+    setImmediate(() => void drain());
+  }
+
   return {
     kind: 'pglite',
     ...wrap(pg),
@@ -143,13 +164,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
         return fn(wrap(tx));
       }),
     batch: (statements) =>
-      new Promise((resolve, reject) => {
-        queued.push({ statements, resolve, reject, retried: false });
-        if (draining) return;
-        draining = true;
-        // After this turn's I/O: requests that arrived together are parsed by then.
-        setImmediate(() => void drain());
-      }),
+      new Promise((resolve, reject) => enqueue({ statements, resolve, reject, retried: false })),
+    batchTagged: (statements, tag) =>
+      new Promise((resolve, reject) =>
+        enqueue({ statements, resolve, reject, retried: false, tag }),
+      ),
     listen: async (channel, onNotify) => {
       const unlisten = await pg.listen(channel, onNotify);
       return async () => unlisten();

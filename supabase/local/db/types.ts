@@ -22,6 +22,15 @@ export type Notification = { channel: string; payload: string };
 /** One SQL statement with its bound parameters. */
 export type Statement = { sql: string; params?: readonly unknown[] };
 
+export type WorkOptions = {
+  /**
+   * The caller's `statement_timeout` in milliseconds, when it has one. PostgreSQL enforces the
+   * setting itself; PGlite cannot, so its thread stops the engine when work outlives this
+   * (db/pglite-thread.ts).
+   */
+  timeoutMs?: number | undefined;
+};
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
@@ -29,7 +38,10 @@ export interface Database extends Queryable {
    * together with BEGIN (one round trip on PostgreSQL) — for a request that must first set its
    * role and claims.
    */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: { prelude?: Statement }): Promise<T>;
+  transaction<T>(
+    fn: (tx: Queryable) => Promise<T>,
+    opts?: WorkOptions & { prelude?: Statement },
+  ): Promise<T>;
   /**
    * Runs `statements` as one transaction and resolves to each one's result; the first error
    * rolls everything back and rejects with it. The statements leave together and run as one
@@ -40,7 +52,10 @@ export interface Database extends Queryable {
    * PostgreSQL (db/batch-lanes.ts; `readOnly` ones, that write nothing, take lanes of their
    * own), in one engine call on PGlite.
    */
-  batch(statements: readonly Statement[], opts?: { readOnly?: boolean }): Promise<QueryResult[]>;
+  batch(
+    statements: readonly Statement[],
+    opts?: WorkOptions & { readOnly?: boolean },
+  ): Promise<QueryResult[]>;
   /**
    * LISTEN on a channel; resolves to an unsubscribe function. `onReconnect` runs after a lost
    * listening connection was re-established: notifications sent in between are gone, so the
