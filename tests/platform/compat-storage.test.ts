@@ -155,10 +155,23 @@ describe('storage compatibility', () => {
     });
   });
 
-  it('says "jwt must be provided" when a request carries no JWT', async () => {
-    const res = await fetch(`${t.url}/storage/v1/bucket`);
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ message: 'jwt must be provided' });
+  it('refuses a request without a JWT as AccessDenied, as the auth-jwt hook of storage-api does', async () => {
+    // HTTP 400 with the error's own status in the body: storage-api answers every
+    // non-500 StorageBackendError that way.
+    for (const path of ['bucket', 'object/list/docs']) {
+      const res = await fetch(`${t.url}/storage/v1/${path}`, {
+        method: path === 'bucket' ? 'GET' : 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: path === 'bucket' ? undefined : '{"prefix":""}',
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        statusCode: '403',
+        code: 'AccessDenied',
+        error: 'Unauthorized',
+        message: 'jwt must be provided',
+      });
+    }
   });
 
   it('signs a URL whose expiresIn arrives as a string, as the Python client sends it', async () => {

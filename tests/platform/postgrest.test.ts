@@ -148,6 +148,24 @@ describe('functions as computed fields and relationships', () => {
     expect(star.data).not.toHaveProperty('blurb_message');
   });
 
+  it('selects, filters and orders by a computed field on the rows an RPC returns', async () => {
+    const res = await api
+      .rpc('list_messages')
+      .select('id,blurb_message')
+      .neq('blurb_message', 'Secon')
+      .order('blurb_message', { ascending: false });
+    expect(res.error).toBeNull();
+    expect(res.data).toEqual([
+      { id: 3, blurb_message: 'Third' },
+      { id: 1, blurb_message: 'Hello' },
+    ]);
+    const one = await api
+      .rpc('first_message')
+      .select('blurb_message,sender:users!sender_id(username)');
+    expect(one.error).toBeNull();
+    expect(one.data).toEqual({ blurb_message: 'Hello', sender: { username: 'ana' } });
+  });
+
   it('embeds a set-returning function over the row', async () => {
     const res = await api.from('channels').select('id,get_messages(id,message)').order('id');
     expect(res.error).toBeNull();
@@ -354,6 +372,72 @@ describe('aggregates', () => {
       setAggregates(false);
     }
   });
+
+  /** Groups come back in no defined order (ordering by an aggregate is not supported). */
+  const sorted = <T>(rows: T[] | null) =>
+    [...(rows ?? [])].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+
+  it('group by an embedded resource beside an aggregate, to-one and to-many', async () => {
+    setAggregates(true);
+    try {
+      const toOne = await api.from('messages').select('count(),channels(slug)');
+      expect(toOne.error).toBeNull();
+      expect(sorted(toOne.data)).toEqual([
+        { count: 1, channels: { slug: 'avisos' } },
+        { count: 2, channels: { slug: 'geral' } },
+      ]);
+      const toMany = await api.from('users').select('count(),messages!sender_id(channel_id)');
+      expect(toMany.error).toBeNull();
+      expect(sorted(toMany.data)).toEqual([
+        { count: 1, messages: [] },
+        { count: 1, messages: [{ channel_id: 1 }, { channel_id: 2 }] },
+        { count: 1, messages: [{ channel_id: 1 }] },
+      ]);
+      const nested = await api
+        .from('channels')
+        .select('slug,messages(count(),users!sender_id(username))')
+        .eq('id', 1)
+        .single();
+      expect(nested.error).toBeNull();
+      expect(sorted(nested.data?.messages as unknown[])).toEqual([
+        { count: 1, users: { username: 'ana' } },
+        { count: 1, users: { username: 'bia' } },
+      ]);
+    } finally {
+      setAggregates(false);
+    }
+  });
+
+  it('treat the columns of a spread as the parent level: grouped, or aggregated there', async () => {
+    setAggregates(true);
+    try {
+      const grouped = await api.from('messages').select('total:id.sum(),count(),...channels(slug)');
+      expect(grouped.error).toBeNull();
+      expect(sorted(grouped.data)).toEqual([
+        { total: 3, count: 1, slug: 'avisos' },
+        { total: 3, count: 2, slug: 'geral' },
+      ]);
+      const hoisted = await api
+        .from('messages')
+        .select('channel_id,...users!sender_id(top:id.max(),first:id.min())')
+        .order('channel_id');
+      expect(hoisted.error).toBeNull();
+      expect(hoisted.data).toEqual([
+        { channel_id: 1, top: 2, first: 1 },
+        { channel_id: 2, top: 1, first: 1 },
+      ]);
+      const alone = await api.from('messages').select('...users!sender_id(username.max())');
+      expect(alone.data).toEqual([{ max: 'bia' }]);
+      const toMany = await api.from('channels').select('id.count(),...messages(id)');
+      expect(toMany.error).toBeNull();
+      expect(sorted(toMany.data)).toEqual([
+        { count: 1, id: [1, 2] },
+        { count: 1, id: [3] },
+      ]);
+    } finally {
+      setAggregates(false);
+    }
+  });
 });
 
 describe('output formats', () => {
@@ -423,6 +507,94 @@ describe('more embedding', () => {
     ]);
     const back = await api.from('messages').select('id,channel_names(slug)').eq('id', 3).single();
     expect(back.data).toEqual({ id: 3, channel_names: { slug: 'avisos' } });
+  });
+
+  it("follows renamed columns through a view's definition, both ways", async () => {
+    const toOne = await api.from('message_authors').select('vid,users(username)').order('vid');
+    expect(toOne.error).toBeNull();
+    expect(toOne.data).toEqual([
+      { vid: 1, users: { username: 'ana' } },
+      { vid: 2, users: { username: 'bia' } },
+      { vid: 3, users: { username: 'ana' } },
+    ]);
+    const toMany = await api
+      .from('users')
+      .select('username,message_authors(vid,body)')
+      .eq('id', 1)
+      .order('vid', { referencedTable: 'message_authors' })
+      .single();
+    expect(toMany.data).toEqual({
+      username: 'ana',
+      message_authors: [
+        { vid: 1, body: 'Hello world' },
+        { vid: 3, body: 'Third message' },
+      ],
+    });
+  });
+
+  it('hints a view relationship by its renamed column or by the constraint', async () => {
+    const byColumn = await api
+      .from('users')
+      .select('username,posts:message_authors!author(vid)')
+      .eq('id', 2)
+      .single();
+    expect(byColumn.data).toEqual({ username: 'bia', posts: [{ vid: 2 }] });
+    const byConstraint = await api
+      .from('message_authors')
+      .select('vid,writer:users!messages_sender_fkey(username)')
+      .eq('vid', 3)
+      .single();
+    expect(byConstraint.data).toEqual({ vid: 3, writer: { username: 'ana' } });
+    const byKeyColumn = await api
+      .from('message_authors')
+      .select('vid,author(username)')
+      .eq('vid', 2);
+    expect(byKeyColumn.data).toEqual([{ vid: 2, author: { username: 'bia' } }]);
+  });
+
+  it("names the view's columns when a view relationship is ambiguous or missing", async () => {
+    const missing = await api.from('author_ids').select('mid,channels(slug)');
+    expect(missing.status).toBe(400);
+    expect(missing.error?.code).toBe('PGRST200');
+    const res = await api.from('messages').select('id,people(handle)');
+    expect(res.status).toBe(300);
+    expect(res.error?.details).toEqual([
+      {
+        cardinality: 'many-to-one',
+        embedding: 'messages with people',
+        relationship: 'messages_reviewer_fkey using messages(reviewer_id) and people(pid)',
+      },
+      {
+        cardinality: 'many-to-one',
+        embedding: 'messages with people',
+        relationship: 'messages_sender_fkey using messages(sender_id) and people(pid)',
+      },
+    ]);
+  });
+
+  it('relates two views over the tables of a foreign key', async () => {
+    const res = await api
+      .from('message_authors')
+      .select('vid,people(handle)')
+      .order('vid')
+      .limit(2);
+    expect(res.error).toBeNull();
+    expect(res.data).toEqual([
+      { vid: 1, people: { handle: 'ana' } },
+      { vid: 2, people: { handle: 'bia' } },
+    ]);
+    const back = await api
+      .from('people')
+      .select('handle,message_authors(vid)')
+      .eq('pid', 2)
+      .single();
+    expect(back.data).toEqual({ handle: 'bia', message_authors: [{ vid: 2 }] });
+  });
+
+  it('follows a view over a view down to the table', async () => {
+    const res = await api.from('author_ids').select('mid,users(username)').eq('mid', 2).single();
+    expect(res.error).toBeNull();
+    expect(res.data).toEqual({ mid: 2, users: { username: 'bia' } });
   });
 
   it('spreads a to-many relation into arrays of its columns', async () => {

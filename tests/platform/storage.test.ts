@@ -641,7 +641,7 @@ describe('storage', () => {
             body: '{"prefix":""}',
           },
         ],
-        'InvalidJWT',
+        'AccessDenied',
       ],
       [
         'an alg:none JWT',
@@ -653,14 +653,14 @@ describe('storage', () => {
             body: '{"prefix":""}',
           },
         ],
-        'InvalidJWT',
+        'AccessDenied',
       ],
       [
         'a garbage JWT',
         () => ['bucket', { headers: { Authorization: 'Bearer garbage' } }],
-        'InvalidJWT',
+        'AccessDenied',
       ],
-      ['no credentials at all', () => ['bucket', {}], 'InvalidJWT'],
+      ['no credentials at all', () => ['bucket', {}], 'AccessDenied'],
       [
         'a signed URL without token',
         () => [`object/sign/docs/${alice.id}/assinado.txt`, {}],

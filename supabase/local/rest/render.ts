@@ -90,8 +90,19 @@ function orderSql(alias: string, node: Node, params: Params): Result<string> {
   return ok(terms.length ? ` order by ${terms.join(', ')}` : '');
 }
 
-/** One output of a level; `aggregate` ones make the others its GROUP BY. */
-type Output = { expr: string; name: string; aggregate?: boolean };
+/** `fn(arg)`, kept apart so a spread can hoist it to its parent's level. */
+type AggregateCall = { fn: string; arg: string; resultCast: string | undefined };
+
+/**
+ * One output of a level; `aggregate` ones make the others its GROUP BY, `embed` ones are an
+ * embedded resource's JSON (grouped as jsonb, json having no equality).
+ */
+type Output = { expr: string; name: string; aggregate?: AggregateCall; embed?: boolean };
+
+function aggregateSql({ fn, arg, resultCast }: AggregateCall): string {
+  const call = `${fn}(${arg})`;
+  return resultCast ? `(${call})::${resultCast}` : call;
+}
 
 function outputName(field: Field, alias: string | undefined): string {
   return alias ?? field.path.at(-1)?.key ?? field.name;
@@ -128,7 +139,16 @@ export function projection(alias: string, node: Node, params: Params): Result<Ou
       out.push(...r.value);
     }
   }
-  return ok(out);
+  return ok(groupableEmbeds(out));
+}
+
+/**
+ * Beside an aggregate, each embedded resource is a grouping column, as in PostgREST: its JSON
+ * becomes jsonb (as PostgREST always renders embeds), so rows group by the related data.
+ */
+function groupableEmbeds(outputs: Output[]): Output[] {
+  if (!outputs.some((o) => o.aggregate)) return outputs;
+  return outputs.map((o) => (o.embed ? { ...o, expr: `(${o.expr})::jsonb` } : o));
 }
 
 function aggregateOutput(
@@ -143,19 +163,33 @@ function aggregateOutput(
     if (!col.ok) return col;
     arg = item.cast ? `(${col.value.sql})::${item.cast}` : col.value.sql;
   }
-  const call = `${item.fn}(${arg})`;
-  return ok({
-    expr: item.resultCast ? `(${call})::${item.resultCast}` : call,
-    name: item.alias ?? item.fn,
-    aggregate: true,
-  });
+  const aggregate = { fn: item.fn, arg, resultCast: item.resultCast };
+  return ok({ expr: aggregateSql(aggregate), name: item.alias ?? item.fn, aggregate });
 }
 
-/** ` group by …` of a level whose outputs mix aggregates and plain columns. */
+/**
+ * ` group by …` of a level whose outputs mix aggregates and plain columns, by position: an
+ * embed's output is a whole subquery, which the position names without repeating it.
+ */
 export function groupSql(outputs: readonly Output[]): string {
   if (!outputs.some((o) => o.aggregate)) return '';
-  const plain = outputs.filter((o) => !o.aggregate).map((o) => o.expr);
+  const plain = outputs.flatMap((o, i) => (o.aggregate ? [] : [String(i + 1)]));
   return plain.length ? ` group by ${plain.join(', ')}` : '';
+}
+
+/**
+ * A to-one spread's outputs as the parent's own columns: plain ones read the related row, and
+ * aggregates are hoisted to aggregate it over the parent's groups (PostgREST's spread
+ * aggregates); `count()` counts the parent rows that have a related row.
+ */
+function spreadToOne(cols: readonly Output[], from: string): Output[] {
+  const related = (expr: string) => `(select ${expr} ${from} limit 1)`;
+  return cols.map((c) => {
+    if (!c.aggregate) return { expr: related(c.expr), name: c.name, embed: c.embed };
+    const arg = related(c.aggregate.arg === '*' ? '1' : c.aggregate.arg);
+    const aggregate = { ...c.aggregate, arg };
+    return { expr: aggregateSql(aggregate), name: c.name, aggregate };
+  });
 }
 
 function embedOutputs(parent: string, e: Embed, params: Params): Result<Output[]> {
@@ -181,6 +215,7 @@ function embedOutputs(parent: string, e: Embed, params: Params): Result<Output[]
       {
         expr: `(select ${isToOne(e.relationship) ? obj : `json_build_array(${obj})`} ${from})`,
         name: e.output,
+        embed: true,
       },
     ]);
   }
@@ -188,16 +223,13 @@ function embedOutputs(parent: string, e: Embed, params: Params): Result<Output[]
   if (!cols.ok) return cols;
   const list = cols.value.map((c) => `${c.expr} as ${ident(c.name)}`).join(', ');
   const group = groupSql(cols.value);
-  if (e.spread && isToOne(e.relationship)) {
-    return ok(
-      cols.value.map((c) => ({ expr: `(select ${c.expr} ${from} limit 1)`, name: c.name })),
-    );
-  }
+  if (e.spread && isToOne(e.relationship)) return ok(spreadToOne(cols.value, from));
   if (isToOne(e.relationship)) {
     return ok([
       {
         expr: `(select row_to_json(pgrst_row) from (select ${list} ${from}${group} limit 1) pgrst_row)`,
         name: e.output,
+        embed: true,
       },
     ]);
   }
@@ -209,6 +241,7 @@ function embedOutputs(parent: string, e: Embed, params: Params): Result<Output[]
       cols.value.map((c) => ({
         expr: `(select coalesce(json_agg(${c.expr}${order.value}), '[]') ${from})`,
         name: c.name,
+        embed: true,
       })),
     );
   }
@@ -219,6 +252,7 @@ function embedOutputs(parent: string, e: Embed, params: Params): Result<Output[]
     {
       expr: `(select coalesce(json_agg(pgrst_row), '[]') from (select ${list} ${from}${group}${order.value}${page}) pgrst_row)`,
       name: e.output,
+      embed: true,
     },
   ]);
 }

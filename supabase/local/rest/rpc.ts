@@ -1,6 +1,6 @@
 import { apiError, fail, ok, type ApiError, type Result } from './errors.ts';
 import { readPlan, type Plan, type ReadOptions } from './plans.ts';
-import { planQuery } from './query.ts';
+import { planQuery, relationSource } from './query.ts';
 import type { FunctionDef, SchemaCache } from './schema-cache.ts';
 import { ident, Params, type Source } from './sql.ts';
 
@@ -122,6 +122,23 @@ function noFunction(fn: string, given: string[], body: BodyKind | undefined): Ap
   );
 }
 
+/**
+ * The columns an RPC's rows offer to `select`: a function returning a table's rows reads like
+ * that table, its computed fields and relationships included (PostgreSQL passes the row of the
+ * wrapping subquery to a computed field as the table's row type).
+ */
+function rowSourceOf(cache: SchemaCache, fn: FunctionDef): Source {
+  const table = fn.table === undefined ? undefined : relationSource(cache, fn.table);
+  return (
+    table ?? {
+      schema: cache.schema,
+      name: fn.name,
+      columns: new Map(fn.columns.map((c) => [c.name, c])),
+      table: false,
+    }
+  );
+}
+
 export function rpcPlan(
   cache: SchemaCache,
   call: RpcCall,
@@ -167,14 +184,7 @@ export function rpcPlan(
     const sql = `select null as total, count(*) as page, ${body} as body, null as inserted from ${source}${invoke} pgrst_0`;
     return ok({ shape: 'rows', sql, params: params.values, offset: 0 });
   }
-  const base = fn.table ? cache.relations.get(fn.table) : undefined;
-  const rowSource: Source = {
-    schema: cache.schema,
-    name: base?.name ?? fn.name,
-    columns: base?.columns ?? new Map(fn.columns.map((c) => [c.name, c])),
-    table: Boolean(base),
-  };
-  const node = planQuery(cache, rowSource, query, argKeys);
+  const node = planQuery(cache, rowSourceOf(cache, fn), query, argKeys);
   if (!node.ok) return node;
   const read = readPlan(
     `(select pgrst_fn.* from ${source}${invoke} pgrst_fn)`,

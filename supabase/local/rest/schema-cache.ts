@@ -1,4 +1,10 @@
 import type { Queryable } from '../db/index.ts';
+import {
+  deriveViewKeys,
+  type RelationAttributes,
+  type ViewKeys,
+  type ViewRule,
+} from './view-keys.ts';
 
 export type Column = { name: string; type: string; hasDefault: boolean };
 
@@ -6,7 +12,10 @@ export type Relation = {
   name: string;
   kind: 'table' | 'view';
   columns: Map<string, Column>;
-  /** Primary key columns in key order; empty for views and key-less tables. */
+  /**
+   * Primary key columns in key order; a view has its table's when it shows every column of it
+   * (under the view's names), as in PostgREST; empty for key-less tables.
+   */
   pk: string[];
   /**
    * Computed fields: functions taking this relation's row and returning one scalar
@@ -81,7 +90,8 @@ cols as (
            'name', a.attname,
            'type', format_type(a.atttypid, a.atttypmod),
            'hasDefault', a.atthasdef or a.attidentity <> '' or a.attgenerated <> ''
-         ) order by a.attnum) as columns
+         ) order by a.attnum) as columns,
+         json_agg(a.attnum order by a.attnum) as attnums
   from pg_attribute a
   where a.attnum > 0 and not a.attisdropped
   group by a.attrelid
@@ -90,6 +100,8 @@ select json_build_object(
   'relations', (
     select coalesce(json_agg(json_build_object(
       'name', r.relname,
+      'oid', r.oid::int8,
+      'attnums', coalesce(cols.attnums, '[]'),
       'kind', case when r.relkind in ('r', 'p', 'f') then 'table' else 'view' end,
       'columns', coalesce(cols.columns, '[]'),
       'pk', coalesce((
@@ -145,15 +157,13 @@ select json_build_object(
     left join cols on cols.attrelid = rt.typrelid
     where p.pronamespace = $1::regnamespace and p.prokind = 'f'
   ),
-  'viewSources', (
-    select coalesce(json_agg(distinct jsonb_build_object('view', v.relname, 'table', t.relname)), '[]')
-    from pg_depend d
-    join pg_rewrite rw on rw.oid = d.objid
-    join pg_class v on v.oid = rw.ev_class
-    join pg_class t on t.oid = d.refobjid
-    where d.classid = 'pg_rewrite'::regclass and d.refclassid = 'pg_class'::regclass
-      and v.relkind in ('v', 'm') and t.relkind in ('r', 'p') and t.oid <> v.oid
-      and v.relnamespace = $1::regnamespace and t.relnamespace = $1::regnamespace
+  'viewRules', (
+    select coalesce(json_agg(json_build_object(
+      'view', v.relname, 'oid', v.oid::int8, 'action', rw.ev_action::text
+    )), '[]')
+    from pg_class v
+    join pg_rewrite rw on rw.ev_class = v.oid and rw.rulename = '_RETURN'
+    where v.relnamespace = $1::regnamespace and v.relkind in ('v', 'm')
   ),
   'statementTimeouts', (
     select coalesce(json_object_agg(t.rolname, t.setting), '{}')
@@ -183,11 +193,20 @@ type RawFunction = {
   argRelation: string | null;
 };
 
+type RawRelation = {
+  name: string;
+  oid: number;
+  attnums: number[];
+  kind: 'table' | 'view';
+  columns: Column[];
+  pk: string[];
+};
+
 type RawCache = {
-  relations: { name: string; kind: 'table' | 'view'; columns: Column[]; pk: string[] }[];
+  relations: RawRelation[];
   foreignKeys: ForeignKey[];
   functions: RawFunction[];
-  viewSources: { view: string; table: string }[];
+  viewRules: ViewRule[];
   statementTimeouts: Record<string, string>;
 };
 
@@ -228,13 +247,14 @@ export async function loadSchemaCache(db: Queryable, schema: string): Promise<Sc
     list.push(toFunction(f));
     functions.set(f.name, list);
   }
+  const views = viewKeysOf(raw);
   const relations = new Map<string, Relation>(
     raw.relations.map((r) => [
       r.name,
       {
         name: r.name,
         kind: r.kind,
-        pk: r.pk,
+        pk: views.primaryKeys.get(r.name) ?? r.pk,
         columns: new Map(r.columns.map((c) => [c.name, c])),
         computed: new Map(),
       },
@@ -243,30 +263,25 @@ export async function loadSchemaCache(db: Queryable, schema: string): Promise<Sc
   return {
     schema,
     relations,
-    foreignKeys: [...raw.foreignKeys, ...viewForeignKeys(relations, raw)],
+    foreignKeys: [...raw.foreignKeys, ...views.foreignKeys],
     functions,
     computedRelationships: attachComputed(relations, functions),
     statementTimeouts: new Map(Object.entries(raw.statementTimeouts)),
   };
 }
 
-/**
- * The foreign keys of the tables a view selects from, as the view's own when it shows every
- * column of the key under the table's names — so views embed and are embedded like their
- * tables. (PostgREST follows renamed columns through the view's definition; this does not.)
- */
-function viewForeignKeys(relations: Map<string, Relation>, raw: RawCache): ForeignKey[] {
-  const out: ForeignKey[] = [];
-  for (const { view, table } of raw.viewSources) {
-    const columns = relations.get(view)?.columns;
-    if (!columns) continue;
-    const shows = (names: string[]) => names.every((n) => columns.has(n));
-    for (const fk of raw.foreignKeys) {
-      if (fk.table === table && shows(fk.columns)) out.push({ ...fk, table: view });
-      if (fk.refTable === table && shows(fk.refColumns)) out.push({ ...fk, refTable: view });
-    }
-  }
-  return out;
+/** The keys views take from the tables they show (view-keys.ts), from the raw catalog. */
+function viewKeysOf(raw: RawCache): ViewKeys {
+  const attributes = new Map<number, RelationAttributes>(
+    raw.relations.map((r) => [
+      Number(r.oid),
+      { name: r.name, attnums: new Map(r.attnums.map((n, i) => [n, r.columns[i]?.name ?? ''])) },
+    ]),
+  );
+  const primaryKeys = raw.relations
+    .filter((r) => r.kind === 'table' && r.pk.length)
+    .map((r) => ({ table: r.name, columns: r.pk }));
+  return deriveViewKeys(raw.viewRules, attributes, raw.foreignKeys, primaryKeys);
 }
 
 /**

@@ -15,14 +15,22 @@ export const JWT_MESSAGES = {
   bad_claims: 'jwt claims invalid',
 } as const;
 
-/** Verifies the caller's JWT (bearer first, then `apikey`) or fails with `InvalidJWT`. */
+/**
+ * Verifies the caller's JWT (bearer first, then `apikey`). supabase/storage's `auth-jwt` hook
+ * turns every verification failure, a missing token included, into `AccessDenied` (body
+ * statusCode 403, HTTP 400) with jsonwebtoken's message; an opaque key this project did not
+ * issue never reaches that hook, so it keeps the gateway's `InvalidJWT`.
+ */
 export async function caller(c: Context, ctx: PlatformContext): Promise<Identity> {
   const result = await identify(
     { authorization: c.req.header('authorization'), apikey: c.req.header('apikey') },
     ctx,
   );
-  if (!result.ok) return fail(errors.invalidJwt(JWT_MESSAGES[result.reason]));
-  return result.identity;
+  if (result.ok) return result.identity;
+  const message = JWT_MESSAGES[result.reason];
+  return fail(
+    result.reason === 'invalid_api_key' ? errors.invalidJwt(message) : errors.accessDenied(message),
+  );
 }
 
 /** The object owner as the service records it: `owner` only when `sub` is a uuid. */

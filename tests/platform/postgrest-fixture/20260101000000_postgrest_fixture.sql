@@ -44,6 +44,11 @@ create table public.profiles (
 );
 
 create view public.channel_names as select id, slug from public.channels;
+-- Views renaming the key columns of their table, and a view over such a view.
+create view public.message_authors as
+  select id as vid, sender_id as author, message as body from public.messages;
+create view public.author_ids as select vid as mid, author as uid from public.message_authors;
+create view public.people as select id as pid, username as handle from public.users;
 
 -- A computed field and a computed relationship (set-returning function over a row).
 create function public.blurb_message(public.messages) returns text
