@@ -56,6 +56,7 @@ export async function createPlatform(
     opts.db ??
     (await openDatabase(
       config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+      { onReopen: (cause) => log.error({ msg: 'embedded database reopened', cause }) },
     ));
   const boot = await bootstrap(db, {
     migrationsDir: config.migrationsDir,

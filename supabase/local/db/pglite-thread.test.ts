@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openPgliteThread } from './pglite-thread.ts';
+import { openPgliteThread, type ReopenCause } from './pglite-thread.ts';
 import type { Database, PgError } from './types.ts';
 
 /** A statement that would hold the engine for half a minute. */
@@ -11,9 +11,10 @@ const SLOW = { sql: 'select pg_sleep(30)' };
 describe('PGlite in its own thread, on disk', () => {
   let dir: string;
   let db: Database;
+  const reopened: ReopenCause[] = [];
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'pglite-thread-'));
-    db = await openPgliteThread(dir);
+    db = await openPgliteThread(dir, (cause) => reopened.push(cause));
     await db.exec('create table notes (id int primary key, body text not null)');
   }, 60_000);
   afterAll(async () => {
@@ -49,8 +50,10 @@ describe('PGlite in its own thread, on disk', () => {
     ]);
   }, 60_000);
 
-  it('answers a timed-out batch as Postgres does and goes on answering', async () => {
+  it('answers a timed-out batch as Postgres does, says why it reopened and goes on answering', async () => {
+    reopened.length = 0;
     await expect(db.batch([SLOW], { timeoutMs: 300 })).rejects.toMatchObject({ code: '57014' });
+    expect(reopened).toEqual(['statement timeout']);
     const [count] = await db.batch([{ sql: 'select count(*)::int as n from notes' }]);
     expect(count!.rows).toEqual([{ n: 1 }]);
   }, 60_000);

@@ -14,13 +14,19 @@ import { engineError, fromWireError, type CallBody, type Event } from './pglite-
  * were still queued behind it run on the reopened engine, unaware. An in-memory database
  * (tests) cannot be reopened: there the timeouts are not enforced.
  */
-export async function openPgliteThread(dataDir?: string): Promise<Database> {
-  const engine = new EngineThread(dataDir);
+export async function openPgliteThread(
+  dataDir?: string,
+  onReopen?: (cause: ReopenCause) => void,
+): Promise<Database> {
+  const engine = new EngineThread(dataDir, onReopen);
   await engine.start();
   return engine.database();
 }
 
 const WORKER_URL = new URL('./pglite-worker-boot.mjs', import.meta.url);
+
+/** Why the engine was reopened: for the server's log, where an operator looks first. */
+export type ReopenCause = 'statement timeout' | 'engine thread exited';
 
 type Pending = {
   id: number;
@@ -60,7 +66,10 @@ class EngineThread {
   private open = false;
   private closed = false;
 
-  constructor(private readonly dataDir: string | undefined) {}
+  constructor(
+    private readonly dataDir: string | undefined,
+    private readonly onReopen: ((cause: ReopenCause) => void) | undefined,
+  ) {}
 
   async start(): Promise<void> {
     this.generation++;
@@ -152,6 +161,7 @@ class EngineThread {
     const worker = this.worker!;
     this.worker = undefined;
     this.settleInterrupted(new Set(stuck));
+    this.onReopen?.('statement timeout');
     await worker.terminate();
     await this.start();
   }
@@ -168,6 +178,7 @@ class EngineThread {
       for (const call of this.waiting.splice(0)) call.reject(ENGINE_RESTARTED());
       return;
     }
+    this.onReopen?.('engine thread exited');
     await this.start();
   }
 
