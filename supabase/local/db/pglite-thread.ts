@@ -75,16 +75,19 @@ class EngineThread {
     this.generation++;
     const worker = new Worker(WORKER_URL, { workerData: { dataDir: this.dataDir } });
     this.worker = worker;
+    let opened = false;
     await new Promise<void>((resolve, reject) => {
       worker.on('message', (event: Event) => {
-        if (event.kind === 'opened') resolve();
-        else if (worker === this.worker) this.receive(event);
+        if (event.kind === 'opened') {
+          opened = true;
+          resolve();
+        } else if (worker === this.worker) this.receive(event);
       });
       // Before it opened, the error is the caller's; after, the exit below reopens the engine.
       worker.on('error', reject);
       worker.once('exit', (code) => {
-        reject(new Error(`the embedded database's thread exited (${code}) while opening`));
-        if (worker === this.worker) void this.lost();
+        if (!opened) reject(new Error(`the embedded database's thread exited (${code}) opening`));
+        else if (worker === this.worker) void this.lost();
       });
     });
     this.open = true;
@@ -163,7 +166,7 @@ class EngineThread {
     this.settleInterrupted(new Set(stuck));
     this.onReopen?.('statement timeout');
     await worker.terminate();
-    await this.start();
+    await this.restart();
   }
 
   /** The thread ended without being asked to (an engine abort, out of memory). */
@@ -172,14 +175,21 @@ class EngineThread {
     this.worker = undefined;
     this.settleInterrupted(new Set());
     if (this.closed) return;
-    if (this.dataDir === undefined) {
-      // An in-memory database died with its thread: nothing to reopen.
-      this.closed = true;
-      for (const call of this.waiting.splice(0)) call.reject(ENGINE_RESTARTED());
-      return;
-    }
+    // An in-memory database died with its thread: nothing to reopen.
+    if (this.dataDir === undefined) return this.refuseAll();
     this.onReopen?.('engine thread exited');
-    await this.start();
+    await this.restart();
+  }
+
+  private async restart(): Promise<void> {
+    await this.start().catch(() => this.refuseAll());
+  }
+
+  /** A database that cannot be opened again refuses all work rather than keep it waiting. */
+  private refuseAll(): void {
+    this.closed = true;
+    this.worker = undefined;
+    for (const call of this.waiting.splice(0)) call.reject(ENGINE_RESTARTED());
   }
 
   /** Work that had started is answered; batches that had not are kept for the next engine. */
