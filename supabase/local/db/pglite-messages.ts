@@ -50,3 +50,21 @@ export function fromWireError(wire: WireError): Error {
 export function engineError(code: string, message: string): Error {
   return Object.assign(new Error(message), { code, severity: 'ERROR' });
 }
+
+/**
+ * Collects what one side says during a turn and posts it as one message at the turn's end:
+ * a message between threads costs about as much as a small query, and requests that arrive
+ * together are answered together.
+ */
+export function outbox<T>(post: (items: T[]) => void): (item: T) => void {
+  let items: T[] = [];
+  return (item) => {
+    items.push(item);
+    if (items.length > 1) return;
+    queueMicrotask(() => {
+      const sent = items;
+      items = [];
+      post(sent);
+    });
+  };
+}

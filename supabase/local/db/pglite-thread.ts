@@ -1,6 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import type { Database, QueryResult, Queryable, Row, Statement } from './types.ts';
-import { engineError, fromWireError, type CallBody, type Event } from './pglite-messages.ts';
+import {
+  engineError,
+  fromWireError,
+  outbox,
+  type Call,
+  type CallBody,
+  type Event,
+} from './pglite-messages.ts';
 
 /**
  * Embedded Postgres in a thread of its own (db/pglite-worker.ts), watched from the server's.
@@ -56,6 +63,8 @@ const ENGINE_RESTARTED = () =>
 
 class EngineThread {
   private worker: Worker | undefined;
+  /** Sends to the current worker, a turn's calls in one message. */
+  private post: (call: Call) => void = () => undefined;
   /** Counts the engines opened: work begun in an earlier one is gone. */
   private generation = 0;
   private nextId = 1;
@@ -75,13 +84,16 @@ class EngineThread {
     this.generation++;
     const worker = new Worker(WORKER_URL, { workerData: { dataDir: this.dataDir } });
     this.worker = worker;
+    this.post = outbox<Call>((calls) => worker.postMessage(calls));
     let opened = false;
     await new Promise<void>((resolve, reject) => {
-      worker.on('message', (event: Event) => {
-        if (event.kind === 'opened') {
-          opened = true;
-          resolve();
-        } else if (worker === this.worker) this.receive(event);
+      worker.on('message', (events: Event[]) => {
+        for (const event of events) {
+          if (event.kind === 'opened') {
+            opened = true;
+            resolve();
+          } else if (worker === this.worker) this.receive(event);
+        }
       });
       // Before it opened, the error is the caller's; after, the exit below reopens the engine.
       worker.on('error', reject);
@@ -118,7 +130,7 @@ class EngineThread {
 
   private send(call: Pending): void {
     this.pending.set(call.id, call);
-    this.worker!.postMessage({ ...call.body, id: call.id });
+    this.post({ ...call.body, id: call.id });
     // A statement of an open transaction starts at once: the transaction holds the engine.
     if ('tx' in call.body && call.body.tx !== undefined) this.entered([call.id]);
   }

@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPglite, type PgliteDatabase } from './pglite.ts';
-import { toWireError, type Call, type Event } from './pglite-messages.ts';
+import { outbox, toWireError, type Call, type Event } from './pglite-messages.ts';
 import type { Queryable } from './types.ts';
 
 type OpenTransaction = { tx: Queryable; finish(commit: boolean): void; ended: Promise<void> };
@@ -20,13 +20,17 @@ const listeners = new Map<number, () => Promise<void>>();
 let nextTransaction = 1;
 let nextListener = 1;
 
-function send(event: Event): void {
-  port.postMessage(event);
+const send = outbox<Event>((events) => port.postMessage(events));
+
+/**
+ * Said at once, not at the turn's end: the engine is entered right after, synchronously, and
+ * the other thread's watch must start before it.
+ */
+function entered(ids: number[]): void {
+  port.postMessage([{ kind: 'entered', ids } satisfies Event]);
 }
 
-const db: PgliteDatabase = await openPglite((workerData as { dataDir?: string }).dataDir, (ids) =>
-  send({ kind: 'entered', ids }),
-);
+const db: PgliteDatabase = await openPglite((workerData as { dataDir?: string }).dataDir, entered);
 
 function target(tx: number | undefined): Queryable {
   if (tx === undefined) return db;
@@ -55,7 +59,7 @@ function begin(id: number, call: Call & { op: 'begin' }): Promise<number> {
               },
             ),
           });
-          send({ kind: 'entered', ids: [id] });
+          entered([id]);
           resolve(number);
         }),
       call.prelude ? { prelude: call.prelude } : undefined,
@@ -109,10 +113,12 @@ async function run(call: Call): Promise<unknown> {
   }
 }
 
-port.on('message', (call: Call) => {
+port.on('message', (calls: Call[]) => calls.forEach(answer));
+
+function answer(call: Call): void {
   run(call).then(
     (value) => send({ kind: 'answer', id: call.id, value }),
     (e: unknown) => send({ kind: 'failure', id: call.id, error: toWireError(e) }),
   );
-});
+}
 send({ kind: 'opened' });
