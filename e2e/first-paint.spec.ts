@@ -4,37 +4,77 @@ import { firstFreeSlot, installApp, slotButton } from './support.ts';
 /** The replica engine's chunk (sync/index.ts, loaded by src/session/sync-provider.tsx). */
 const ENGINE_CHUNK = /\/assets\/sync-[\w-]+\.js$/;
 
+/** supabase-js's chunk, told by auth-js's client header in its body (chunk names may change). */
+const SUPABASE_JS = 'gotrue-js/';
+
 function grids(page: Page) {
   return page.getByRole('region', { name: 'HORA MARCADA' });
+}
+
+/**
+ * Holds back the scripts matching `url` (and `body`, when given) until `release()`; `asked()`
+ * tells whether the page has requested one.
+ */
+async function holdScripts(page: Page, url: RegExp, body?: (text: string) => boolean) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(url, async (route) => {
+    const response = body ? await route.fetch() : null;
+    if (!response || body?.(await response.text())) {
+      asked = true;
+      await held;
+    }
+    await (response ? route.fulfill({ response }) : route.continue());
+  });
+  return { release, asked: () => asked };
 }
 
 test('the booking page paints doctors and free slots before the replica engine, which then takes over in place', async ({
   page,
 }) => {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let engineAsked = false;
-  await page.route(ENGINE_CHUNK, async (route) => {
-    engineAsked = true;
-    await held;
-    await route.continue();
-  });
-
+  const engine = await holdScripts(page, ENGINE_CHUNK);
   await page.goto('/agendamentos');
   await expect(page.getByRole('heading', { name: 'Dra. Ana Ribeiro' })).toBeVisible();
   const slot = await firstFreeSlot(page);
   await expect(grids(page).first()).toHaveAttribute('data-source', 'first');
   // The engine is asked for only after that paint, and is still held back here.
-  await expect.poll(() => engineAsked).toBe(true);
+  await expect.poll(engine.asked).toBe(true);
   await expect(page.getByTestId('sync-indicator')).toHaveCount(0);
   const before = await slotButton(page, slot).boundingBox();
 
-  release();
+  engine.release();
   await expect(grids(page).first()).toHaveAttribute('data-source', 'replica');
   await expect(grids(page).nth(1)).toHaveAttribute('data-source', 'replica');
   await expect(page.getByTestId('sync-indicator')).toBeAttached();
   // The same slot, in the same place: the replica drew the grid the first response drew.
   expect(await slotButton(page, slot).boundingBox()).toEqual(before);
+});
+
+test("a visitor's home page never loads supabase-js", async ({ page }) => {
+  const supabaseScripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script' || !response.ok()) return;
+    if ((await response.text()).includes(SUPABASE_JS)) supabaseScripts.push(response.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(supabaseScripts).toEqual([]);
+});
+
+test('the booking page paints its doctors and slots without supabase-js, which comes with the replica', async ({
+  page,
+}) => {
+  const supabase = await holdScripts(page, /\/assets\/[\w-]+\.js$/, (text) =>
+    text.includes(SUPABASE_JS),
+  );
+  await page.goto('/agendamentos');
+  await firstFreeSlot(page);
+  await expect(grids(page).first()).toHaveAttribute('data-source', 'first');
+  await expect.poll(supabase.asked).toBe(true);
+  supabase.release();
+  await expect(grids(page).first()).toHaveAttribute('data-source', 'replica');
 });
 
 test('a returning visitor offline still sees the doctors and slots kept on the device', async ({

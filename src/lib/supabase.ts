@@ -1,5 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { env } from './config.ts';
+import { announceSupabase } from './supabase-created.ts';
 
 export type AppSupabaseClient = SupabaseClient;
 
@@ -12,7 +13,8 @@ let client: AppSupabaseClient | undefined;
  * they land.
  */
 export function getSupabase(): AppSupabaseClient {
-  client ??= createClient(env.supabaseUrl, env.supabaseAnonKey, {
+  if (client) return client;
+  client = createClient(env.supabaseUrl, env.supabaseAnonKey, {
     auth: {
       flowType: 'implicit',
       detectSessionInUrl: true,
@@ -20,5 +22,6 @@ export function getSupabase(): AppSupabaseClient {
       autoRefreshToken: true,
     },
   });
+  announceSupabase(client);
   return client;
 }

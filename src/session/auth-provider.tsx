@@ -7,15 +7,13 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import {
-  isAuthSessionMissingError,
-  type AuthChangeEvent,
-  type AuthError,
-  type Session,
-  type User,
-} from '@supabase/supabase-js';
+import type { AuthChangeEvent, AuthError, Session, User } from '@supabase/supabase-js';
 import * as v from 'valibot';
-import { getSupabase, type AppSupabaseClient } from '@/lib/supabase.ts';
+import { env } from '@/lib/config.ts';
+import { afterFirstPaint } from '@/lib/first-paint.ts';
+import type { AppSupabaseClient } from '@/lib/supabase.ts';
+import { whenSupabaseCreated } from '@/lib/supabase-created.ts';
+import { defaultAuthStorageKey, loadSupabase } from '@/lib/supabase-loader.ts';
 import { showToast } from '@/lib/toast.ts';
 import {
   AuthContext,
@@ -34,8 +32,8 @@ import {
   type Role,
 } from './profile.ts';
 import { announceSignIn } from './sign-in-announcement.ts';
-import { forgetStoredSession, readStoredSession } from './stored-session.ts';
-import { SupabaseContext } from './supabase-context.ts';
+import { forgetStoredSession, readStoredSession, readStoredSessionAt } from './stored-session.ts';
+import { SupabaseContext } from './client-context.ts';
 
 const SIGNED_OUT: AuthState = {
   loading: false,
@@ -51,8 +49,32 @@ function roleOf(profile: Profile | null, user: User): Role | null {
   return fromMetadata.success ? fromMetadata.output : null;
 }
 
+/** supabase-js's `isAuthSessionMissingError`, by name: its runtime is not loaded up front. */
 function isSessionGone(error: AuthError): boolean {
-  return isAuthSessionMissingError(error) || error.code === 'session_not_found';
+  return error.name === 'AuthSessionMissingError' || error.code === 'session_not_found';
+}
+
+/**
+ * The app's own stored session, read before supabase-js is loaded: its client keeps the
+ * session in localStorage under the default key.
+ */
+function readAppStoredSession(): Session | null {
+  let storage: Storage | undefined;
+  try {
+    storage = globalThis.localStorage;
+  } catch {
+    storage = undefined;
+  }
+  return readStoredSessionAt(storage, defaultAuthStorageKey(env.supabaseUrl));
+}
+
+/**
+ * An e-mail link's tokens in the URL (implicit flow; what auth-js's `detectSessionInUrl`
+ * looks for): supabase-js must load at once to sign the person in and clean the URL.
+ */
+function urlCarriesAuth(): boolean {
+  if (typeof location === 'undefined') return false;
+  return /[#?&](access_token|error_description)=/.test(`${location.search}${location.hash}`);
 }
 
 type AuthProviderProps = { children: ReactNode; client?: AppSupabaseClient };
@@ -99,10 +121,19 @@ function signedInState(session: Session): AuthState {
  */
 export function AuthProvider({ children, client: clientProp }: AuthProviderProps) {
   const inherited = useContext(SupabaseContext);
-  const client = clientProp ?? inherited ?? getSupabase();
-  const [initial] = useState(() => readStoredSession(client));
+  /** A test's client; without one, the app's own, loaded after the first paint. */
+  const given = clientProp ?? inherited;
+  const [client, setClient] = useState<AppSupabaseClient | null>(given);
+  const [initial] = useState(() => (given ? readStoredSession(given) : readAppStoredSession()));
+  // Nothing stored in the app's (synchronous) storage is a visitor: known at once, so the
+  // header draws its buttons on the first paint. A given client's storage may answer
+  // asynchronously, and a URL with tokens is a sign-in: supabase-js's events decide those.
   const [state, setState] = useState<AuthState>(() =>
-    initial ? signedInState(initial) : { ...SIGNED_OUT, loading: true },
+    initial
+      ? signedInState(initial)
+      : given || urlCarriesAuth()
+        ? { ...SIGNED_OUT, loading: true }
+        : SIGNED_OUT,
   );
   const signOutRequested = useRef(false);
   /** The auth event handler, also run by an offline 'Sair', which supabase-js does not hear. */
@@ -111,9 +142,45 @@ export function AuthProvider({ children, client: clientProp }: AuthProviderProps
   );
   const userRef = useRef<User | null>(initial?.user ?? null);
 
+  // supabase-js is about a quarter of the first screen's JavaScript, so it is not loaded up
+  // front: a screen that talks to the backend creates the client (the login form, the replica)
+  // and hands it over; a signed-in person's client loads once the first screen is painted, to
+  // refresh the token and the profile; an e-mail link's tokens need it at once.
+  const signedInAtStart = initial !== null;
+  useEffect(() => {
+    if (given) return;
+    const stop = whenSupabaseCreated(setClient);
+    const load = () =>
+      void loadSupabase().catch((error: unknown) =>
+        console.error('Could not load the Supabase client.', error),
+      );
+    if (urlCarriesAuth()) {
+      load();
+      return stop;
+    }
+    if (signedInAtStart) {
+      const cancel = afterFirstPaint(load);
+      return () => {
+        stop();
+        cancel();
+      };
+    }
+    // A visitor has nothing for supabase-js to do until a screen needs it, or until another
+    // tab signs in (its session lands in the shared storage).
+    const key = defaultAuthStorageKey(env.supabaseUrl);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === key && event.newValue) load();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      stop();
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [given, signedInAtStart]);
+
   const loadProfile = useCallback(
     async (user: User, attempts: number) => {
-      const result = await fetchProfile(client, user.id, attempts);
+      const result = await fetchProfile(client ?? (await loadSupabase()), user.id, attempts);
       if (userRef.current?.id !== user.id) return;
       setState((current) => {
         let profile: Profile | null;
@@ -127,10 +194,12 @@ export function AuthProvider({ children, client: clientProp }: AuthProviderProps
     [client],
   );
 
-  // The stored person's profile is read again in the background; offline the cache stands.
+  // The stored person's profile is read again in the background, once the client is there;
+  // offline the cache stands.
+  const clientReady = client !== null;
   useEffect(() => {
-    if (initial) void loadProfile(initial.user, PROFILE_ATTEMPTS_FIRST);
-  }, [initial, loadProfile]);
+    if (initial && clientReady) void loadProfile(initial.user, PROFILE_ATTEMPTS_FIRST);
+  }, [initial, clientReady, loadProfile]);
 
   useEffect(() => {
     function signedOut(previous: User | null) {
@@ -154,13 +223,16 @@ export function AuthProvider({ children, client: clientProp }: AuthProviderProps
       setState({ ...SIGNED_OUT, signedOutByUser: byUser });
     }
 
+    /** The stored session, read from the client's storage (the app's own before it loads). */
+    const readStored = () => (client ? readStoredSession(client) : readAppStoredSession());
+
     function handle(event: AuthChangeEvent, session: Session | null) {
       const previous = userRef.current;
       if (!session) {
         // supabase-js reports "no session" when it could not refresh an expiring token (no
         // network, auth unreachable) although the session is still stored: the person is
         // still signed in. Only a removed session (SIGNED_OUT, storage empty) ends it.
-        const stored = event === 'SIGNED_OUT' ? null : readStoredSession(client);
+        const stored = event === 'SIGNED_OUT' ? null : readStored();
         if (!stored) {
           signedOut(previous);
           return;
@@ -184,6 +256,7 @@ export function AuthProvider({ children, client: clientProp }: AuthProviderProps
       }
     }
     handleRef.current = handle;
+    if (!client) return;
     const { data } = client.auth.onAuthStateChange((event, session) => {
       // supabase-js notifies while holding its auth lock; calling it back synchronously from
       // here (the profile read needs the token) would deadlock.
@@ -195,17 +268,20 @@ export function AuthProvider({ children, client: clientProp }: AuthProviderProps
   const signOut = useCallback(async () => {
     signOutRequested.current = true;
     markSignOut(userRef.current?.id ?? null, true);
+    const active = client ?? (await loadSupabase());
     if (typeof navigator !== 'undefined' && !navigator.onLine) {
-      await forgetStoredSession(client);
+      await forgetStoredSession(active);
       setTimeout(() => handleRef.current?.('SIGNED_OUT', null), 0);
       return;
     }
-    const { error } = await client.auth.signOut();
+    const { error } = await active.auth.signOut();
     if (error && !isSessionGone(error)) {
       console.error('Sign-out failed on the server; clearing the local session.', error);
       // Offline or server failure: still forget the session on this device.
-      await client.auth.signOut({ scope: 'local' });
+      await active.auth.signOut({ scope: 'local' });
     }
+    // A client loaded just now may not be subscribed yet to hear its own SIGNED_OUT.
+    if (!client) setTimeout(() => handleRef.current?.('SIGNED_OUT', null), 0);
   }, [client]);
 
   const refreshProfile = useCallback(async () => {

@@ -36,9 +36,21 @@ type SessionStorageOwner = {
 export function readStoredSession(client: AppSupabaseClient): Session | null {
   const owner = client.auth as unknown as SessionStorageOwner;
   if (!owner.storage || typeof owner.storageKey !== 'string') return null;
+  return readSessionFrom(owner.storage, owner.storageKey);
+}
+
+/**
+ * The same read for the app's own client before supabase-js is loaded: its storage is
+ * localStorage (synchronous) under the default key (lib/supabase-loader.ts).
+ */
+export function readStoredSessionAt(storage: Storage | undefined, key: string): Session | null {
+  return storage ? readSessionFrom(storage, key) : null;
+}
+
+function readSessionFrom(storage: { getItem(key: string): unknown }, key: string): Session | null {
   let raw: unknown;
   try {
-    raw = owner.storage.getItem(owner.storageKey);
+    raw = storage.getItem(key);
   } catch {
     return null;
   }

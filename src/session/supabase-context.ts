@@ -1,12 +1,13 @@
-import { createContext, useContext } from 'react';
+import { useContext } from 'react';
 import { getSupabase, type AppSupabaseClient } from '@/lib/supabase.ts';
+import { SupabaseContext } from './client-context.ts';
+
+export { SupabaseContext };
 
 /**
- * The supabase-js client screens talk to: the app's single client, unless a test renders the
- * screens against a client of its own platform instance.
+ * The client for a screen that talks to the backend: the one in context, else the app's
+ * single client, created now (this module bundles supabase-js with the screen's chunk).
  */
-export const SupabaseContext = createContext<AppSupabaseClient | null>(null);
-
 export function useSupabase(): AppSupabaseClient {
   return useContext(SupabaseContext) ?? getSupabase();
 }

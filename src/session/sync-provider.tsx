@@ -12,8 +12,9 @@ import {
 import type { Observable } from 'rxjs';
 import type { SyncEngine, SyncUser } from '../../sync/index.ts';
 import { useAuth } from '@/session/auth-context.ts';
-import { useSupabase } from '@/session/supabase-context.ts';
 import { env } from '@/lib/config.ts';
+import { loadSupabase } from '@/lib/supabase-loader.ts';
+import { useProvidedSupabase } from './client-context.ts';
 import { clearKeptQueue, readKeptQueue, writeKeptQueue } from './kept-queue.ts';
 import {
   clearReplicaDeletion,
@@ -194,7 +195,7 @@ type SyncProviderProps = {
  */
 export function SyncProvider({ children, serverUrl }: SyncProviderProps) {
   const { loading, user, role, expired } = useAuth();
-  const supabase = useSupabase();
+  const provided = useProvidedSupabase();
   const [session, setSession] = useState<SyncSession>(CLOSED);
   const [demanded, setDemanded] = useState(false);
   const demand = useCallback(() => setDemanded(true), []);
@@ -226,16 +227,18 @@ export function SyncProvider({ children, serverUrl }: SyncProviderProps) {
     // The engine (RxDB, Dexie, rxjs) loads as its own chunk after the first paint: the first
     // screen needs none of it, and it is most of the app's JavaScript. Tabs of one person share
     // the replica and its queue; only the leader tab sends the queue (sync/SPEC.md Q1).
+    // supabase-js, when the session provider has not loaded it yet, comes alongside.
     acquire(
       forUser,
       (u) =>
-        import('../../sync/index.ts').then(({ createSyncEngine }) =>
-          createSyncEngine({
-            supabase,
-            serverUrl: serverUrl ?? env.supabaseUrl,
-            user: u,
-            multiInstance: true,
-          }),
+        Promise.all([provided ?? loadSupabase(), import('../../sync/index.ts')]).then(
+          ([supabase, { createSyncEngine }]) =>
+            createSyncEngine({
+              supabase,
+              serverUrl: serverUrl ?? env.supabaseUrl,
+              user: u,
+              multiInstance: true,
+            }),
         ),
       handover,
     ).then(
@@ -251,7 +254,7 @@ export function SyncProvider({ children, serverUrl }: SyncProviderProps) {
     return () => {
       active = false;
     };
-  }, [key, wanted, supabase, serverUrl, expiredUserId, expiredEmail]);
+  }, [key, wanted, provided, serverUrl, expiredUserId, expiredEmail]);
 
   const visible = key !== null && keyOf(session.user) === key ? session : CLOSED;
   const expected = expectedByScreen || wanted;

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { Footer } from './footer.tsx';
 import { SyncIndicator } from '@/features/offline/sync-indicator.tsx';
+import { markFirstRouteRendered } from '@/lib/first-paint.ts';
 import { Header } from './header.tsx';
 import { PasswordChangeGate } from './password-change-gate.tsx';
 import { RouteAnnouncer, useRouteFocus } from './route-focus.tsx';
@@ -35,6 +37,9 @@ const skipLink = css({
 export function AppLayout() {
   const title = useRouteTitle();
   const announcement = useRouteFocus('conteudo');
+  // The first route's screen has committed (its effects ran before this parent's): what waits
+  // for the first paint may go once no screen holds it.
+  useEffect(markFirstRouteRendered, []);
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}>
       {title && <title>{title}</title>}

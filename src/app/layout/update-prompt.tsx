@@ -1,7 +1,6 @@
-import { useAtomValue } from 'jotai';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { css } from 'styled-system/css';
-import { updateHoldsAtom } from '@/lib/update-guard.ts';
+import { useUpdateHolds } from '@/lib/update-guard.ts';
 import { Button } from '@/ui/button.tsx';
 
 /** Looks for a new deployment every hour while the app stays open. */
@@ -12,7 +11,7 @@ const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
  * (`useHoldUpdates`), because reloading then would lose the person's place in the flow.
  */
 export function UpdatePrompt() {
-  const holds = useAtomValue(updateHoldsAtom);
+  const holds = useUpdateHolds();
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,

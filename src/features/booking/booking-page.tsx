@@ -16,6 +16,7 @@ import { Skeleton } from '@/ui/skeleton.tsx';
 import { BookingFlowProvider, useBookingFlow } from './booking-flow.tsx';
 import { DoctorAvailability } from './doctor-availability.tsx';
 import { useFirstSchedule, type FirstSchedule } from './first-schedule.ts';
+import { holdFirstPaint } from '@/lib/first-paint.ts';
 import { whenIdleAfterPaint } from '@/lib/when-idle.ts';
 
 /** The owner's editor (?edit=1) is a doctor's tool: its code loads only when they open it. */
@@ -114,6 +115,8 @@ function useScheduleSource(): {
   const [firstWanted] = useState(() => !replicaSynced);
   const first = useFirstSchedule(firstWanted);
   const settled = !firstWanted || first.kind !== 'loading';
+  // What waits for the first paint (supabase-js) waits for these doctors and slots too.
+  useEffect(() => (settled ? undefined : holdFirstPaint()), [settled]);
   useEffect(() => {
     if (!settled || wantReplica) return;
     if (first.kind !== 'ready') {

@@ -4,15 +4,18 @@ import * as v from 'valibot';
 import type { WeeklyBlock } from '@/domain/availability/block.ts';
 import type { HeldSlot } from '@/domain/availability/booked.ts';
 import { BOOKED_STATUSES, SLOT_DURATION_MINUTES } from '@/domain/rules/booking.ts';
+import { env } from '@/lib/config.ts';
 import type { AppSupabaseClient } from '@/lib/supabase.ts';
-import { useSupabase } from '@/session/supabase-context.ts';
+import { useProvidedSupabase } from '@/session/client-context.ts';
 import type { MedicoDoc } from '../../../sync/index.ts';
 
 /**
  * The booking page's first response: the public doctors, their weekly blocks and the taken
  * future slots, read straight from the REST API. It paints the page before the replica engine
  * (RxDB and the sync code, most of the app's JavaScript) has even been downloaded; the replica
- * takes over once its first sync is done (booking-page.tsx).
+ * takes over once its first sync is done (booking-page.tsx). The reads are plain `fetch` calls
+ * with the public key, so supabase-js is not needed for that paint either: it is public data,
+ * and an anonymous read never waits on a token refresh.
  */
 export type FirstSchedule =
   | { kind: 'loading' }
@@ -76,35 +79,54 @@ function groupBy<T extends { medico_id: string }, U>(rows: T[], pick: (row: T) =
   return groups;
 }
 
+/** Where the REST API is and the public key it takes (PostgREST behind `rest/v1`). */
+export type RestEndpoint = { url: string; key: string };
+
+/** Rows of `table` matching PostgREST `query`; rejects on an error answer. */
+async function readRows(
+  endpoint: RestEndpoint,
+  table: string,
+  query: Record<string, string>,
+): Promise<unknown> {
+  const base = endpoint.url.endsWith('/') ? endpoint.url : `${endpoint.url}/`;
+  const url = new URL(`rest/v1/${table}?${new URLSearchParams(query).toString()}`, base);
+  const response = await fetch(url, {
+    headers: { apikey: endpoint.key, Authorization: `Bearer ${endpoint.key}` },
+  });
+  if (!response.ok) throw new Error(`${table}: HTTP ${response.status}`);
+  return response.json();
+}
+
 /**
  * The three reads in parallel, each validated; any failure (offline, an error answer, a row of
  * an unexpected shape) makes the whole response 'failed' and the page falls back to the replica.
  */
 export async function readFirstSchedule(
-  client: AppSupabaseClient,
+  endpoint: RestEndpoint,
   now: Temporal.Instant,
 ): Promise<FirstSchedule> {
   // A booking that started up to one slot ago may still overlap the first bookable start.
   const from = now.subtract({ minutes: SLOT_DURATION_MINUTES }).toString();
-  const [doctors, blocks, taken] = await Promise.all([
-    client
-      .from('medicos')
-      .select(DOCTOR_COLUMNS)
-      .eq('is_public', true)
-      .eq('is_active', true)
-      .eq('_deleted', false)
-      .order('created_at'),
-    client.from('agenda_medico').select(BLOCK_COLUMNS).eq('_deleted', false),
-    client
-      .from('agenda_ocupada')
-      .select(TAKEN_COLUMNS)
-      .eq('_deleted', false)
-      .gte('horario_inicio', from),
-  ]);
-  if (doctors.error || blocks.error || taken.error) return { kind: 'failed' };
-  const doctorRows = v.safeParse(v.array(DoctorRow), doctors.data);
-  const blockRows = v.safeParse(v.array(BlockRow), blocks.data);
-  const takenRows = v.safeParse(v.array(TakenRow), taken.data);
+  const settled = await Promise.all([
+    readRows(endpoint, 'medicos', {
+      select: DOCTOR_COLUMNS,
+      is_public: 'eq.true',
+      is_active: 'eq.true',
+      _deleted: 'eq.false',
+      order: 'created_at.asc',
+    }),
+    readRows(endpoint, 'agenda_medico', { select: BLOCK_COLUMNS, _deleted: 'eq.false' }),
+    readRows(endpoint, 'agenda_ocupada', {
+      select: TAKEN_COLUMNS,
+      _deleted: 'eq.false',
+      horario_inicio: `gte.${from}`,
+    }),
+  ]).catch(() => null);
+  if (!settled) return { kind: 'failed' };
+  const [doctors, blocks, taken] = settled;
+  const doctorRows = v.safeParse(v.array(DoctorRow), doctors);
+  const blockRows = v.safeParse(v.array(BlockRow), blocks);
+  const takenRows = v.safeParse(v.array(TakenRow), taken);
   if (!doctorRows.success || !blockRows.success || !takenRows.success) return { kind: 'failed' };
   return {
     kind: 'ready',
@@ -128,11 +150,20 @@ export async function readFirstSchedule(
 }
 
 /**
- * How long the page waits for the first response before the replica takes over. A request can
- * hang well past a network error: with an expired token, supabase-js first tries to refresh it,
- * retrying for tens of seconds on a connection that answers nothing.
+ * How long the page waits for the first response before the replica takes over: a request can
+ * hang well past a network error on a connection that answers nothing.
  */
 export const FIRST_SCHEDULE_PATIENCE_MS = 4000;
+
+/**
+ * The app's endpoint, or a test's: a client given in context (a platform instance of its own)
+ * names its URL and key in supabase-js's protected `supabaseUrl`/`supabaseKey`.
+ */
+function endpointOf(client: AppSupabaseClient | null): RestEndpoint {
+  if (!client) return { url: env.supabaseUrl, key: env.supabaseAnonKey };
+  const named = client as unknown as { supabaseUrl: string; supabaseKey: string };
+  return { url: named.supabaseUrl, key: named.supabaseKey };
+}
 
 function isOffline(): boolean {
   return typeof navigator !== 'undefined' && !navigator.onLine;
@@ -144,7 +175,8 @@ function isOffline(): boolean {
  * without a connection goes straight to the schedule it kept.
  */
 export function useFirstSchedule(wanted: boolean): FirstSchedule {
-  const client = useSupabase();
+  const provided = useProvidedSupabase();
+  const [endpoint] = useState(() => endpointOf(provided));
   const [state, setState] = useState<FirstSchedule>(() =>
     wanted && isOffline() ? { kind: 'failed' } : { kind: 'loading' },
   );
@@ -159,13 +191,13 @@ export function useFirstSchedule(wanted: boolean): FirstSchedule {
       setState(result);
     };
     const timer = setTimeout(() => settle({ kind: 'failed' }), FIRST_SCHEDULE_PATIENCE_MS);
-    readFirstSchedule(client, Temporal.Now.instant()).then(settle, () =>
+    readFirstSchedule(endpoint, Temporal.Now.instant()).then(settle, () =>
       settle({ kind: 'failed' }),
     );
     return () => {
       active = false;
       clearTimeout(timer);
     };
-  }, [client, skip]);
+  }, [endpoint, skip]);
   return state;
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import type { MedicoDoc } from '../../../sync/index.ts';
@@ -13,12 +13,21 @@ import { DashboardShell } from '@/ui/dashboard-shell.tsx';
 import { PageSpinner } from '@/ui/spinner.tsx';
 import { DoctorActionFeedback } from './action-feedback.tsx';
 import { AppointmentsTab } from './appointments-tab.tsx';
-import { FinanceTab } from './finance-tab.tsx';
-import { HelpTab } from './help-tab.tsx';
-import { ProfileTab } from './profile-tab.tsx';
-import { ScheduleTab } from './schedule-tab.tsx';
 import { TodayTab } from './today-tab.tsx';
 import { useOwnDoctor } from './use-own-doctor.ts';
+
+/**
+ * The panel opens on 'Consultas' (or 'Hoje'); the other sections load when first opened, so
+ * their code (the profile form and its validation, avatar upload, PIX key, the weekly
+ * schedule editor, finance, help) is not part of the dashboard's first load. The service
+ * worker precaches every chunk, so they open offline too.
+ */
+const ProfileTab = lazy(() => import('./profile-tab.tsx').then((m) => ({ default: m.ProfileTab })));
+const ScheduleTab = lazy(() =>
+  import('./schedule-tab.tsx').then((m) => ({ default: m.ScheduleTab })),
+);
+const FinanceTab = lazy(() => import('./finance-tab.tsx').then((m) => ({ default: m.FinanceTab })));
+const HelpTab = lazy(() => import('./help-tab.tsx').then((m) => ({ default: m.HelpTab })));
 
 export const DOCTOR_BASE_PATH = '/medico/dashboard';
 
@@ -134,7 +143,9 @@ export function DoctorDashboardPage() {
         signOutLabel={DOCTOR_DASHBOARD_TEXTS.signOut}
         onSignOut={() => void signOut()}
       >
-        <DoctorActionFeedback>{CONTENT[current](own.doctor)}</DoctorActionFeedback>
+        <DoctorActionFeedback>
+          <Suspense fallback={<PageSpinner />}>{CONTENT[current](own.doctor)}</Suspense>
+        </DoctorActionFeedback>
       </DashboardShell>
     </Container>
   );
