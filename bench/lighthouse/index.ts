@@ -36,7 +36,14 @@ type Scores = {
   a11y: number;
   /** Ids of the accessibility audits that failed, so a score under 100 says why. */
   a11yFailures: string[];
+  /** The elements that moved, with their share of the CLS, so a shift says where it is. */
+  shifts: string[];
 };
+
+/** CLS above this is what Lighthouse calls 'needs improvement'. */
+const CLS_GOOD = 0.1;
+
+type ShiftItem = { score?: number; node?: { nodeLabel?: string; selector?: string } };
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -73,6 +80,12 @@ async function audit(chrome: LaunchedChrome, path: string, signedIn: boolean): P
     a11yFailures: (lhr.categories['accessibility']?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
       .map((ref) => ref.id),
+    shifts: (
+      (lhr.audits['layout-shifts']?.details as { items?: ShiftItem[] } | undefined)?.items ?? []
+    ).map(
+      (item) =>
+        `${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? '?'} "${(item.node?.nodeLabel ?? '').slice(0, 60)}"`,
+    ),
   };
 }
 
@@ -93,6 +106,10 @@ function print(path: string, runs: Scores[], goals: boolean, baseline?: Scores[]
   );
   const failures = [...new Set(runs.flatMap((s) => s.a11yFailures))];
   if (failures.length) console.log(`  accessibility audits failed: ${failures.join(', ')}`);
+  if (m((s) => s.cls) > CLS_GOOD) {
+    const shifts = [...new Set(runs.flatMap((s) => s.shifts))];
+    console.log(`  layout shifts: ${shifts.join('; ')}`);
+  }
 }
 
 async function runs(chrome: LaunchedChrome, path: string, signedIn: boolean): Promise<Scores[]> {
