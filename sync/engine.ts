@@ -111,6 +111,8 @@ type FirstPull = {
   /** Resolves when `stored` turns true. */
   whenStored: Promise<void>;
   markStored: () => void;
+  /** A pull was asked for while this pull was under way and no page has been asked for since. */
+  pullWanted: boolean;
 };
 
 function newFirstPull(): FirstPull {
@@ -118,7 +120,7 @@ function newFirstPull(): FirstPull {
   const whenStored = new Promise<void>((resolve) => {
     markStored = resolve;
   });
-  return { stored: false, caughtUpReturned: false, whenStored, markStored };
+  return { stored: false, caughtUpReturned: false, whenStored, markStored, pullWanted: false };
 }
 
 function browserOnline$(): Observable<boolean> {
@@ -228,7 +230,11 @@ function prepareReplication(e: Engine, spec: TableSpec, role: Role): void {
     retryTime: opts.retryTimeMs ?? 5_000,
     waitForLeadership: opts.multiInstance ?? false,
     pull: {
-      handler: source.handler,
+      handler: (checkpoint, batchSize) => {
+        // A page asked for from now on is a pull after any request made so far (requestPull).
+        first.pullWanted = false;
+        return source.handler(checkpoint, batchSize);
+      },
       stream$: source.stream$,
       batchSize: Math.min(opts.pullBatchSize ?? MAX_PAGE_ROWS, MAX_PAGE_ROWS),
     },
@@ -272,6 +278,7 @@ function noteFirstStore(e: Engine, live: Live): void {
   e.status.page(live.spec.name, 0, true);
   // Kept in the replica itself, so it survives restarts and goes with it on sign-out.
   e.db.upsertLocal(pulledMarker(live.spec), { at: e.clock.now() }).catch(() => undefined);
+  if (first.pullWanted) requestPull(live);
 }
 
 /**
@@ -279,8 +286,23 @@ function noteFirstStore(e: Engine, live: Live): void {
  * batch right behind documents (Realtime rows, an RPC result just stored): addNewTask shifts
  * it off and breaks without running it. A second RESYNC survives that; when the first one
  * runs, the second is older than the pull it started and RxDB skips it, so no extra request.
+ *
+ * During this session's first pull the request waits: that pull asks the server again anyway
+ * (every pass ends with a fresh short page, R6), and if it asks no page after the request, the
+ * pull is made once the first one is stored (noteFirstStore). RxDB's downstream would skip such
+ * a RESYNC the same way, but its upstream would not: every RESYNC makes the upstream read all
+ * documents changed since its checkpoint, 100 at a time with a meta read and a checkpoint write
+ * per batch, even for a pull-only collection, and during a first sync it chases the pull's writes
+ * until they stop. The Realtime channels subscribe while the first pages are stored, so a
+ * doctor's first sync spent seconds reading back the 10,000 rows it had just written, and was
+ * counted done only after that (RxDB's active$ includes the upstream; bench/sync).
  */
 function requestPull(live: Live): void {
+  if (!live.first.stored) {
+    live.first.pullWanted = true;
+    return;
+  }
+  live.first.pullWanted = false;
   live.replication.reSync();
   live.replication.reSync();
 }

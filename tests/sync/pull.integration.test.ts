@@ -1,5 +1,5 @@
 import { filter, firstValueFrom } from 'rxjs';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { TestPlatform } from '../support/platform.ts';
 import {
   Device,
@@ -45,6 +45,29 @@ it("[R6] a first sync longer than the server's 1000-row page brings every row, w
     .map((r) => Number(new URL(r.slice(r.indexOf(' ') + 1)).searchParams.get('limit')));
   expect(limits.length).toBeGreaterThan(1);
   expect(Math.max(...limits)).toBeLessThanOrEqual(1000);
+});
+
+it('[L2] a pull asked for while the first pull is on its last page is made once that pull is stored', async () => {
+  const patient = await createPatient(t);
+  device = new Device(t);
+  const phone = device;
+  const userId = await phone.signIn(patient.email);
+  const profilePulls = () =>
+    phone.net.requests.filter((r) => r.includes('/rest/v1/perfis_usuarios?')).length;
+  let askedAfter = Infinity;
+  // The profile's first (and last) page is already answered when the resync comes: that page
+  // cannot serve it, so the engine pulls again once the first pull is stored.
+  phone.net.afterNextReply(
+    (url) => url.includes('/rest/v1/perfis_usuarios?') && url.includes('_modified'),
+    async () => {
+      const engine = await starting;
+      askedAfter = profilePulls();
+      engine.resync();
+    },
+  );
+  const starting = phone.start({ id: userId, role: 'paciente' });
+  await (await starting).awaitInitialSync();
+  await vi.waitFor(() => expect(profilePulls()).toBeGreaterThan(askedAfter), { timeout: 5_000 });
 });
 
 it('[S1] the first sync is reported done only once its last rows are in the replica', async () => {
