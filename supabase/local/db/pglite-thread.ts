@@ -72,6 +72,12 @@ class EngineThread {
   /** Calls made while the engine is (re)opening; sent once it is open. */
   private waiting: Pending[] = [];
   private readonly listeners = new Set<Listener>();
+  /**
+   * The one deadline of the work in the engine. The engine runs one call at a time and its
+   * answers leave before the next call's 'entered', so each entry replaces the last watch
+   * instead of leaving a timer (holding its requests) behind for every request.
+   */
+  private watch: NodeJS.Timeout | undefined;
   private open = false;
   private closed = false;
 
@@ -157,14 +163,16 @@ class EngineThread {
   private entered(ids: number[]): void {
     const group = ids.flatMap((id) => this.pending.get(id) ?? []);
     for (const call of group) call.resendable = false;
+    clearTimeout(this.watch);
+    this.watch = undefined;
     if (this.dataDir === undefined || !group.length) return;
     const timeouts = group.map((call) => call.timeoutMs);
     if (timeouts.some((t) => t === undefined)) return;
-    const generation = this.generation;
-    setTimeout(
+    this.watch = setTimeout(
       () => {
+        this.watch = undefined;
         const stuck = group.filter((call) => this.pending.has(call.id));
-        if (stuck.length && generation === this.generation) void this.reopen(stuck);
+        if (stuck.length) void this.reopen(stuck);
       },
       Math.max(...(timeouts as number[])),
     ).unref();
@@ -206,6 +214,8 @@ class EngineThread {
 
   /** Work that had started is answered; batches that had not are kept for the next engine. */
   private settleInterrupted(stuck: Set<Pending>): void {
+    clearTimeout(this.watch);
+    this.watch = undefined;
     const resend: Pending[] = [];
     for (const call of this.pending.values()) {
       if (call.resendable) resend.push(call);
