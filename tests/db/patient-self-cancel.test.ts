@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/local/db/index.ts';
-import { CHECKOUT_HOLD_MINUTES, SELF_CANCEL_NOTICE_HOURS } from '../../src/domain/rules/policy.ts';
+import {
+  CHECKOUT_HOLD_MINUTES,
+  SELF_CANCEL_NOTICE_HOURS,
+} from '../../src/domain/rules/policy-defaults.ts';
 import {
   ANON,
   SERVICE,

@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { filter, firstValueFrom } from 'rxjs';
-import { SELF_CANCEL_NOTICE_HOURS } from '../../src/domain/rules/policy.ts';
+import { SELF_CANCEL_NOTICE_HOURS } from '../../src/domain/rules/policy-defaults.ts';
 import { createDoctor, rows, slot, until } from './support.ts';
 import { syncTestBed } from './bed.ts';
 

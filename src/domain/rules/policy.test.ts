@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { isCheckoutHold, selfCancelCheck, SELF_CANCEL_NOTICE_HOURS } from './policy.ts';
+import { SELF_CANCEL_NOTICE_HOURS } from './policy-defaults.ts';
+import { isCheckoutHold, selfCancelCheck } from './policy.ts';
 
 const now = Temporal.Instant.from('2026-11-25T12:00:00Z');
 const inHours = (h: number) => now.add({ hours: h }).toString();

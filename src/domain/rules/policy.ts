@@ -1,15 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { parseInstant } from '../time/zone.ts';
 import { isClosedStatus, isPaid, type AppointmentState } from '../appointments/status.ts';
-
-/**
- * The booking policy the server enforces (public.politica_agendamento's defaults; a database
- * test fails when the two disagree). Screens read the numbers from here, never repeat them.
- */
-export const CHECKOUT_HOLD_MINUTES = 15;
-
-/** How long before the start a patient may still cancel a confirmed appointment themselves. */
-export const SELF_CANCEL_NOTICE_HOURS = 24;
+import { CHECKOUT_HOLD_MINUTES, SELF_CANCEL_NOTICE_HOURS } from './policy-defaults.ts';
 
 /** The policy as shown at checkout, on the guide and in the cancel dialog. */
 export const CANCELLATION_POLICY_TEXT =

@@ -1,4 +1,4 @@
-import { SELF_CANCEL_NOTICE_HOURS } from '@/domain/rules/policy.ts';
+import { SELF_CANCEL_NOTICE_HOURS } from '@/domain/rules/policy-defaults.ts';
 import { TERMS_VERSION } from '@/domain/rules/consent.ts';
 import { appConfig } from '@/lib/config.ts';
 
