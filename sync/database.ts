@@ -36,6 +36,21 @@ export function dexieStorage(source: IndexedDbSource): RxStorage<unknown, unknow
   });
 }
 
+/** The IndexedDB databases of a user's replica: RxDB's Dexie storage names each by this. */
+async function replicaFiles(source: IndexedDbSource, userId: string | null): Promise<string[]> {
+  const prefix = `rxdb-dexie-${replicaName(userId)}--`;
+  const all = await source.factory.databases();
+  return all.map((d) => d.name ?? '').filter((name) => name.startsWith(prefix));
+}
+
+/** Whether this device holds any of the user's replica (a first sync starts without). */
+export async function hasReplicaFiles(
+  source: IndexedDbSource,
+  userId: string | null,
+): Promise<boolean> {
+  return (await replicaFiles(source, userId)).length > 0;
+}
+
 /**
  * RxDB's remove() empties the Dexie databases but leaves them, named after the user, in
  * IndexedDB; sign-out deletes them too so nothing of the user stays on the device (R1).
@@ -44,21 +59,17 @@ export async function deleteReplicaFiles(
   source: IndexedDbSource,
   userId: string | null,
 ): Promise<void> {
-  const prefix = `rxdb-dexie-${replicaName(userId)}--`;
-  const all = await source.factory.databases();
+  const names = await replicaFiles(source, userId);
   await Promise.all(
-    all
-      .map((d) => d.name ?? '')
-      .filter((name) => name.startsWith(prefix))
-      .map(
-        (name) =>
-          new Promise<void>((resolve, reject) => {
-            const request = source.factory.deleteDatabase(name);
-            request.onsuccess = () => resolve();
-            request.onerror = () => reject(request.error ?? new Error(`could not delete ${name}`));
-            request.onblocked = () => resolve();
-          }),
-      ),
+    names.map(
+      (name) =>
+        new Promise<void>((resolve, reject) => {
+          const request = source.factory.deleteDatabase(name);
+          request.onsuccess = () => resolve();
+          request.onerror = () => reject(request.error ?? new Error(`could not delete ${name}`));
+          request.onblocked = () => resolve();
+        }),
+    ),
   );
 }
 

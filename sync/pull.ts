@@ -19,6 +19,11 @@ export type PullSourceOptions = {
   onPage: (page: { rows: number; caughtUp: boolean }) => void;
   /** Every request goes through it (A1). */
   session: Session;
+  /**
+   * The first page from the start, asked for while the replica was still opening
+   * (`askFirstPage`); taken on the same terms as any page asked for ahead (R6).
+   */
+  firstPage?: PageAhead;
 };
 
 export type PullSource = {
@@ -56,11 +61,60 @@ function sameCheckpoint(a: Checkpoint | undefined, b: Checkpoint | undefined): b
   return a?.modified === b?.modified && a?.id === b?.id;
 }
 
-/** The page after a full one, asked for while RxDB stores that one (R6). */
-type NextPage = { after: Checkpoint; limit: number; rows: Promise<ServerRow[] | null> };
+/**
+ * A page asked for before RxDB asks for it (R6): the page after a full one, asked for while
+ * RxDB stores that one, or a fresh replica's first page, asked for while it opens. `after`
+ * undefined: from the start. `rows` is null when the request failed.
+ */
+export type PageAhead = {
+  after: Checkpoint | undefined;
+  limit: number;
+  rows: Promise<ServerRow[] | null>;
+};
 
 function subtractMs(instant: string, ms: number): string {
   return Temporal.Instant.from(instant).subtract({ milliseconds: ms }).toString();
+}
+
+type PageRequest = {
+  client: SupabaseClient;
+  spec: TableSpec;
+  session: Session;
+};
+
+/** One keyset page of `spec`'s table: up to `limit` rows after `cp` (from the start without). */
+async function forwardPage(
+  { client, spec, session }: PageRequest,
+  cp: Checkpoint | undefined,
+  limit: number,
+): Promise<ServerRow[]> {
+  let query = client.from(spec.name).select('*');
+  if (hasPosition(cp)) {
+    // The exact filter RxDB's Supabase plugin sends (quoted names, raw values), §2.3.
+    query = query.or(
+      `"_modified".gt.${cp.modified},and("_modified".eq.${cp.modified},"id".gt.${cp.id})`,
+    );
+  }
+  const { data, error, status } = await sendAs(
+    session,
+    query.order('_modified', { ascending: true }).order('id', { ascending: true }).limit(limit),
+  );
+  if (error) throw new TransientSyncError(toFailure(error, status), spec.name);
+  return (data ?? []) as ServerRow[];
+}
+
+/** Asks for a page now, for a pull that may take it later; a failure just leaves it untaken. */
+function askAhead(request: PageRequest, after: Checkpoint | undefined, limit: number): PageAhead {
+  return { after, limit, rows: forwardPage(request, after, limit).catch(() => null) };
+}
+
+/**
+ * A fresh replica's first page of `spec`, asked for before the replica is open: opening the
+ * databases of a fresh replica takes about as long as the server takes to answer the first
+ * pages of a big collection, and neither needs the other. Give it to `createPullSource`.
+ */
+export function askFirstPage(request: PageRequest, limit: number): PageAhead {
+  return askAhead(request, undefined, limit);
 }
 
 export function createPullSource({
@@ -69,26 +123,14 @@ export function createPullSource({
   overlapMs,
   onPage,
   session,
+  firstPage,
 }: PullSourceOptions): PullSource {
   const stream$ = new Subject<RxReplicationPullStreamItem<ReplicaDoc, Checkpoint>>();
   let lastCheckpoint: Checkpoint | undefined;
-  let nextPage: NextPage | null = null;
+  let nextPage: PageAhead | null = firstPage ?? null;
+  const request: PageRequest = { client, spec, session };
 
-  async function forward(cp: Checkpoint | undefined, limit: number): Promise<ServerRow[]> {
-    let query = client.from(spec.name).select('*');
-    if (hasPosition(cp)) {
-      // The exact filter RxDB's Supabase plugin sends (quoted names, raw values), §2.3.
-      query = query.or(
-        `"_modified".gt.${cp.modified},and("_modified".eq.${cp.modified},"id".gt.${cp.id})`,
-      );
-    }
-    const { data, error, status } = await sendAs(
-      session,
-      query.order('_modified', { ascending: true }).order('id', { ascending: true }).limit(limit),
-    );
-    if (error) throw new TransientSyncError(toFailure(error, status), spec.name);
-    return (data ?? []) as ServerRow[];
-  }
+  const forward = (cp: Checkpoint | undefined, limit: number) => forwardPage(request, cp, limit);
 
   /**
    * `_modified` is stamped before commit, so a transaction that commits late can land behind
@@ -119,7 +161,7 @@ export function createPullSource({
    * An older full page is still a page of real rows (newer versions of them come later).
    */
   function prefetch(after: Checkpoint, limit: number): void {
-    nextPage = { after, limit, rows: forward(after, limit).catch(() => null) };
+    nextPage = askAhead(request, after, limit);
   }
 
   async function page(cp: Checkpoint | undefined, limit: number): Promise<ServerRow[]> {

@@ -47,6 +47,34 @@ it("[R6] a first sync longer than the server's 1000-row page brings every row, w
   expect(Math.max(...limits)).toBeLessThanOrEqual(1000);
 });
 
+it('[R6] a fresh replica asks for its first pages while it opens and takes the full ones; a restarted replica asks nothing from the start', async () => {
+  const doctor = await createDoctor(t);
+  await seedAppointments(t, doctor, [await createPatient(t)], 1_100);
+  device = new Device(t);
+  const userId = await device.signIn(doctor.email);
+  // Pages from the start: ascending keyset order with no position (R6), not the overlap (R7).
+  const fromStart = (table: string) =>
+    device!.net.requests.filter(
+      (r) => r.includes(`/rest/v1/${table}?`) && r.includes('_modified.asc') && !r.includes('or='),
+    ).length;
+
+  const sync = await device.start({ id: userId, role: 'medico' });
+  await sync.awaitInitialSync();
+  expect((await firstValueFrom(sync.appointments$)).length).toBe(1_100);
+  // The page asked for while the replica opened was full: RxDB took it, and did not ask again.
+  expect(fromStart('agendamentos')).toBe(1);
+  // A short one is never taken for "caught up": the pull asks the server again (R6).
+  expect(fromStart('agenda_medico')).toBe(2);
+
+  await device.stop();
+  device.net.requests.length = 0;
+  const again = await device.start({ id: userId, role: 'medico' });
+  await again.awaitInitialSync();
+  for (const table of ['agendamentos', 'agenda_ocupada', 'agenda_medico', 'medicos']) {
+    expect(fromStart(table)).toBe(0);
+  }
+});
+
 it('[L2] a pull asked for while the first pull is on its last page is made once that pull is stored', async () => {
   const patient = await createPatient(t);
   device = new Device(t);
