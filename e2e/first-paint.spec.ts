@@ -118,3 +118,33 @@ test('scripts arrive compressed and the service worker keeps them decoded', asyn
   expect(cached).not.toBeNull();
   expect(cached).toMatch(/import|function|const|var/);
 });
+
+test("index.html itself asks for the booking page's code and first reads, which the app then takes without asking again", async ({
+  page,
+}) => {
+  const entry = await holdScripts(page, /\/assets\/index-[\w-]+\.js$/);
+  const firstReads: string[] = [];
+  const pageCode: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const table = /^\/rest\/v1\/(medicos|agenda_medico|agenda_ocupada)$/.exec(url.pathname);
+    // The replica's pulls read whole rows (select=*); the first response names its columns.
+    if (request.method() === 'GET' && table && url.searchParams.get('select') !== '*') {
+      firstReads.push(table[1]!);
+    }
+    if (/^\/assets\/booking-[\w-]+\.js$/.test(url.pathname)) pageCode.push(url.pathname);
+  });
+  // Not waiting for 'load': the held script holds it back.
+  await page.goto('/agendamentos', { waitUntil: 'commit' });
+  // The app's own script has not run: what is on the wire was asked for by the page's HTML.
+  await expect.poll(entry.asked).toBe(true);
+  await expect
+    .poll(() => [...firstReads].sort())
+    .toEqual(['agenda_medico', 'agenda_ocupada', 'medicos']);
+  await expect.poll(() => pageCode.length).toBeGreaterThan(0);
+
+  entry.release();
+  await firstFreeSlot(page);
+  await expect(grids(page).first()).toHaveAttribute('data-source', 'replica');
+  expect(firstReads).toHaveLength(3);
+});

@@ -12,6 +12,9 @@ const INPUTS = [
   'panda.config.ts',
   'package-lock.json',
   'scripts/lib/precompress.ts',
+  'scripts/lib/page-chunks.ts',
+  'scripts/lib/page-preload.ts',
+  'scripts/lib/inline-script.ts',
 ];
 
 async function hashTree(path: string, hash: ReturnType<typeof createHash>): Promise<void> {

@@ -3,6 +3,8 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import type { Role } from '@/session/profile.ts';
 import { DOCTOR_SETUP_PATHS } from '@/features/setup/setup-paths.ts';
 import { appConfig } from '@/lib/config.ts';
+import { BOOKING_PATH } from './booking-path.ts';
+import { loadBookingRoute } from './early-start.ts';
 import { RequireRole } from './require-role.tsx';
 import LandingRoute from './routes/landing.tsx';
 
@@ -38,8 +40,8 @@ export const appRoutes: AppRoute[] = [
     title: `${appConfig.productName} - Sua saúde a um clique de distância`,
   },
   {
-    path: '/agendamentos',
-    load: () => import('./routes/booking.tsx'),
+    path: BOOKING_PATH,
+    load: loadBookingRoute,
     title: titled('Agende sua consulta'),
   },
   { path: '/suporte', load: () => import('./routes/support.tsx'), title: titled('Suporte') },

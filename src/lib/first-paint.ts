@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { whenIdleAfterPaint } from './when-idle.ts';
 
 /**
@@ -57,4 +58,11 @@ export function afterFirstPaint(run: () => void): () => void {
     waiting.delete(ready);
     cancelIdle?.();
   };
+}
+
+/** False until the first screen is painted and the page is idle (`afterFirstPaint`). */
+export function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => afterFirstPaint(() => setPainted(true)), []);
+  return painted;
 }

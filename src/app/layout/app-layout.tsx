@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { Footer } from './footer.tsx';
 import { SyncIndicator } from '@/features/offline/sync-indicator.tsx';
-import { markFirstRouteRendered } from '@/lib/first-paint.ts';
+import { markFirstRouteRendered, useAfterFirstPaint } from '@/lib/first-paint.ts';
 import { Header } from './header.tsx';
 import { PasswordChangeGate } from './password-change-gate.tsx';
 import { RouteAnnouncer, useRouteFocus } from './route-focus.tsx';
@@ -40,6 +40,7 @@ export function AppLayout() {
   // The first route's screen has committed (its effects ran before this parent's): what waits
   // for the first paint may go once no screen holds it.
   useEffect(markFirstRouteRendered, []);
+  const painted = useAfterFirstPaint();
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}>
       {title && <title>{title}</title>}
@@ -62,7 +63,9 @@ export function AppLayout() {
       </main>
       <Footer />
       <RouteAnnouncer message={announcement} />
-      <UpdatePrompt />
+      {/* The service worker registers after the first paint: its script and its install
+          (precaching every asset) would otherwise compete with the first screen's own files. */}
+      {painted && <UpdatePrompt />}
       <ScrollRestoration />
     </div>
   );

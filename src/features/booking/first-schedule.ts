@@ -1,13 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Temporal } from 'temporal-polyfill';
 import * as v from 'valibot';
 import type { WeeklyBlock } from '@/domain/availability/block.ts';
 import type { HeldSlot } from '@/domain/availability/booked.ts';
-import { BOOKED_STATUSES, SLOT_DURATION_MINUTES } from '@/domain/rules/booking.ts';
+import { BOOKED_STATUSES } from '@/domain/rules/booking.ts';
 import { env } from '@/lib/config.ts';
 import type { AppSupabaseClient } from '@/lib/supabase.ts';
 import { useProvidedSupabase } from '@/session/client-context.ts';
 import type { MedicoDoc } from '../../../sync/index.ts';
+import {
+  requestFirstSchedule,
+  type BLOCK_COLUMNS,
+  type DOCTOR_COLUMNS,
+  type FirstScheduleBodies,
+  type RestEndpoint,
+  type TAKEN_COLUMNS,
+} from './first-schedule-requests.ts';
 
 /**
  * The booking page's first response: the public doctors, their weekly blocks and the taken
@@ -27,8 +34,13 @@ export type FirstSchedule =
       taken: ReadonlyMap<string, HeldSlot[]>;
     };
 
+const FAILED: FirstSchedule = { kind: 'failed' };
+
 const Text = v.nullable(v.string());
 const Id = v.pipe(v.string(), v.uuid());
+
+/** A schema for each column read (the compiler checks the keys against the requests). */
+type RowEntries<Columns extends readonly string[]> = Record<Columns[number], v.GenericSchema>;
 
 /** The replica's `medicos` row (sync/schemas.ts), as far as the anon role reads it. */
 const DoctorRow = v.object({
@@ -49,24 +61,21 @@ const DoctorRow = v.object({
   is_public: v.nullable(v.boolean()),
   is_active: v.nullable(v.boolean()),
   created_at: Text,
-});
+} satisfies RowEntries<typeof DOCTOR_COLUMNS>);
 const BlockRow = v.object({
   medico_id: Id,
   dia_semana: v.pipe(v.number(), v.integer()),
   hora_inicio: v.string(),
   hora_fim: v.string(),
   intervalo_em_minutos: v.pipe(v.number(), v.integer()),
-});
+} satisfies RowEntries<typeof BLOCK_COLUMNS>);
 const TakenRow = v.object({
   medico_id: Id,
   horario_inicio: v.string(),
   horario_fim: Text,
   status: Text,
-});
+} satisfies RowEntries<typeof TAKEN_COLUMNS>);
 
-const DOCTOR_COLUMNS = Object.keys(DoctorRow.entries).join(',');
-const BLOCK_COLUMNS = Object.keys(BlockRow.entries).join(',');
-const TAKEN_COLUMNS = Object.keys(TakenRow.entries).join(',');
 const BOOKED: readonly string[] = BOOKED_STATUSES;
 
 function groupBy<T extends { medico_id: string }, U>(rows: T[], pick: (row: T) => U) {
@@ -79,55 +88,15 @@ function groupBy<T extends { medico_id: string }, U>(rows: T[], pick: (row: T) =
   return groups;
 }
 
-/** Where the REST API is and the public key it takes (PostgREST behind `rest/v1`). */
-export type RestEndpoint = { url: string; key: string };
-
-/** Rows of `table` matching PostgREST `query`; rejects on an error answer. */
-async function readRows(
-  endpoint: RestEndpoint,
-  table: string,
-  query: Record<string, string>,
-): Promise<unknown> {
-  const base = endpoint.url.endsWith('/') ? endpoint.url : `${endpoint.url}/`;
-  const url = new URL(`rest/v1/${table}?${new URLSearchParams(query).toString()}`, base);
-  const response = await fetch(url, {
-    headers: { apikey: endpoint.key, Authorization: `Bearer ${endpoint.key}` },
-  });
-  if (!response.ok) throw new Error(`${table}: HTTP ${response.status}`);
-  return response.json();
-}
-
 /**
- * The three reads in parallel, each validated; any failure (offline, an error answer, a row of
- * an unexpected shape) makes the whole response 'failed' and the page falls back to the replica.
+ * The server's three bodies validated; a row of an unexpected shape makes the whole response
+ * 'failed' and the page falls back to the replica.
  */
-export async function readFirstSchedule(
-  endpoint: RestEndpoint,
-  now: Temporal.Instant,
-): Promise<FirstSchedule> {
-  // A booking that started up to one slot ago may still overlap the first bookable start.
-  const from = now.subtract({ minutes: SLOT_DURATION_MINUTES }).toString();
-  const settled = await Promise.all([
-    readRows(endpoint, 'medicos', {
-      select: DOCTOR_COLUMNS,
-      is_public: 'eq.true',
-      is_active: 'eq.true',
-      _deleted: 'eq.false',
-      order: 'created_at.asc',
-    }),
-    readRows(endpoint, 'agenda_medico', { select: BLOCK_COLUMNS, _deleted: 'eq.false' }),
-    readRows(endpoint, 'agenda_ocupada', {
-      select: TAKEN_COLUMNS,
-      _deleted: 'eq.false',
-      horario_inicio: `gte.${from}`,
-    }),
-  ]).catch(() => null);
-  if (!settled) return { kind: 'failed' };
-  const [doctors, blocks, taken] = settled;
+function parseFirstSchedule([doctors, blocks, taken]: FirstScheduleBodies): FirstSchedule {
   const doctorRows = v.safeParse(v.array(DoctorRow), doctors);
   const blockRows = v.safeParse(v.array(BlockRow), blocks);
   const takenRows = v.safeParse(v.array(TakenRow), taken);
-  if (!doctorRows.success || !blockRows.success || !takenRows.success) return { kind: 'failed' };
+  if (!doctorRows.success || !blockRows.success || !takenRows.success) return FAILED;
   return {
     kind: 'ready',
     doctors: doctorRows.output.map((row) => ({ ...row, server_modified: null })),
@@ -147,6 +116,14 @@ export async function readFirstSchedule(
       ({ horario_inicio, horario_fim }) => ({ horario_inicio, horario_fim }),
     ),
   };
+}
+
+/** The three reads, validated; any failure (offline, an error answer, a bad row) is 'failed'. */
+export function readFirstSchedule(
+  endpoint: RestEndpoint,
+  nowEpochMs: number,
+): Promise<FirstSchedule> {
+  return requestFirstSchedule(endpoint, nowEpochMs).then(parseFirstSchedule, () => FAILED);
 }
 
 /**
@@ -170,17 +147,77 @@ function isOffline(): boolean {
 }
 
 /**
- * The first response, read once when `wanted` (not when the replica is already there). Offline
- * it is 'failed' at once, and a response slower than the patience counts as failed, so a phone
- * without a connection goes straight to the schedule it kept.
+ * A first response started before the page exists (startFirstSchedule), waiting for the page
+ * to take it. `settled` is filled in when it arrives, so a page that renders after that paints
+ * the doctors in its very first render.
+ */
+type HeadStart = {
+  endpoint: RestEndpoint;
+  startedAt: number;
+  result: Promise<FirstSchedule>;
+  settled?: FirstSchedule;
+};
+
+let headStart: HeadStart | null = null;
+
+/**
+ * Starts the first response for the app's own endpoint, for a booking page about to be
+ * rendered (src/app/early-start.ts calls it before React has even been evaluated), or adopts
+ * the reads index.html started before the app was even downloaded (src/app/early-reads.ts).
+ * Offline it does nothing: the page falls back to the replica at once either way.
+ */
+export function startFirstSchedule(): void {
+  const early = window.saudeJaEarlyReads;
+  delete window.saudeJaEarlyReads;
+  if (!early && isOffline()) return;
+  const started: HeadStart = early
+    ? {
+        endpoint: early.endpoint,
+        startedAt: early.startedAt,
+        result: early.bodies.then(parseFirstSchedule, () => FAILED),
+      }
+    : {
+        endpoint: endpointOf(null),
+        startedAt: performance.now(),
+        result: readFirstSchedule(endpointOf(null), Date.now()),
+      };
+  void started.result.then((result) => {
+    started.settled = result;
+  });
+  headStart = started;
+}
+
+/**
+ * The head start, once: for the page's first mount, when it asked the same endpoint and is
+ * recent. A later visit to the page reads again — the slots it holds are those of the moment
+ * the app opened.
+ */
+function takeHeadStart(endpoint: RestEndpoint): HeadStart | null {
+  const started = headStart;
+  headStart = null;
+  if (!started) return null;
+  const sameEndpoint =
+    started.endpoint.url === endpoint.url && started.endpoint.key === endpoint.key;
+  const recent = performance.now() - started.startedAt < FIRST_SCHEDULE_PATIENCE_MS;
+  return sameEndpoint && recent ? started : null;
+}
+
+/**
+ * The first response, read once when `wanted` (not when the replica is already there), or
+ * taken from the head start. Offline it is 'failed' at once, and a response slower than the
+ * patience counts as failed, so a phone without a connection goes straight to the schedule it
+ * kept.
  */
 export function useFirstSchedule(wanted: boolean): FirstSchedule {
   const provided = useProvidedSupabase();
   const [endpoint] = useState(() => endpointOf(provided));
-  const [state, setState] = useState<FirstSchedule>(() =>
-    wanted && isOffline() ? { kind: 'failed' } : { kind: 'loading' },
-  );
-  const skip = !wanted || state.kind === 'failed';
+  const [early] = useState(() => (wanted ? takeHeadStart(endpoint) : null));
+  const [state, setState] = useState<FirstSchedule>(() => {
+    if (!wanted) return { kind: 'loading' };
+    if (isOffline()) return FAILED;
+    return early?.settled ?? { kind: 'loading' };
+  });
+  const skip = !wanted || state.kind !== 'loading';
   useEffect(() => {
     if (skip) return;
     let active = true;
@@ -190,14 +227,13 @@ export function useFirstSchedule(wanted: boolean): FirstSchedule {
       clearTimeout(timer);
       setState(result);
     };
-    const timer = setTimeout(() => settle({ kind: 'failed' }), FIRST_SCHEDULE_PATIENCE_MS);
-    readFirstSchedule(endpoint, Temporal.Now.instant()).then(settle, () =>
-      settle({ kind: 'failed' }),
-    );
+    const timer = setTimeout(() => settle(FAILED), FIRST_SCHEDULE_PATIENCE_MS);
+    const read = early?.result ?? readFirstSchedule(endpoint, Date.now());
+    read.then(settle, () => settle(FAILED));
     return () => {
       active = false;
       clearTimeout(timer);
     };
-  }, [endpoint, skip]);
+  }, [endpoint, early, skip]);
   return state;
 }

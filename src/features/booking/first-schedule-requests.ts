@@ -1,0 +1,105 @@
+import { SLOT_DURATION_MINUTES } from '@/domain/rules/booking.ts';
+
+/**
+ * The three REST reads of the booking page's first response (first-schedule.ts), apart from
+ * their validation: this module is also compiled into a script inlined in index.html
+ * (src/app/early-reads.ts), so it imports nothing but plain constants and stays a few hundred
+ * bytes.
+ */
+
+/** Where the REST API is and the public key it takes (PostgREST behind `rest/v1`). */
+export type RestEndpoint = { url: string; key: string };
+
+/** The columns read, the anon role's view of the replica's rows; first-schedule.ts validates them. */
+export const DOCTOR_COLUMNS = [
+  'id',
+  'user_id',
+  'name',
+  'public_name',
+  'specialty',
+  'crm',
+  'uf',
+  'bio',
+  'price_in_cents',
+  'consulta_preco',
+  'image_url',
+  'doctoralia_reviews_url',
+  'pix_chave',
+  'pix_cidade',
+  'is_public',
+  'is_active',
+  'created_at',
+] as const;
+export const BLOCK_COLUMNS = [
+  'medico_id',
+  'dia_semana',
+  'hora_inicio',
+  'hora_fim',
+  'intervalo_em_minutos',
+] as const;
+export const TAKEN_COLUMNS = ['medico_id', 'horario_inicio', 'horario_fim', 'status'] as const;
+
+/**
+ * Where the taken slots read starts: a booking that started up to one slot ago may still
+ * overlap the first bookable start. Epoch milliseconds rather than Temporal on purpose: this
+ * runs before the app (the inlined script, the entry), which does not carry the Temporal
+ * polyfill, and an instant minus a fixed number of minutes involves no calendar or zone.
+ */
+function takenSince(nowEpochMs: number): string {
+  return new Date(nowEpochMs - SLOT_DURATION_MINUTES * 60_000).toISOString();
+}
+
+/** Rows of `table` matching PostgREST `query`; rejects on an error answer. */
+async function readRows(
+  endpoint: RestEndpoint,
+  table: string,
+  query: Record<string, string>,
+): Promise<unknown> {
+  const base = endpoint.url.endsWith('/') ? endpoint.url : `${endpoint.url}/`;
+  const url = new URL(`rest/v1/${table}?${new URLSearchParams(query).toString()}`, base);
+  const response = await fetch(url, {
+    headers: { apikey: endpoint.key, Authorization: `Bearer ${endpoint.key}` },
+  });
+  if (!response.ok) throw new Error(`${table}: HTTP ${response.status}`);
+  return response.json();
+}
+
+/** The public doctors, all weekly blocks and the taken future slots, as the server sent them. */
+export type FirstScheduleBodies = [doctors: unknown, blocks: unknown, taken: unknown];
+
+/** The three reads in parallel; rejects when any fails. */
+export function requestFirstSchedule(
+  endpoint: RestEndpoint,
+  nowEpochMs: number,
+): Promise<FirstScheduleBodies> {
+  return Promise.all([
+    readRows(endpoint, 'medicos', {
+      select: DOCTOR_COLUMNS.join(','),
+      is_public: 'eq.true',
+      is_active: 'eq.true',
+      _deleted: 'eq.false',
+      order: 'created_at.asc',
+    }),
+    readRows(endpoint, 'agenda_medico', { select: BLOCK_COLUMNS.join(','), _deleted: 'eq.false' }),
+    readRows(endpoint, 'agenda_ocupada', {
+      select: TAKEN_COLUMNS.join(','),
+      _deleted: 'eq.false',
+      horario_inicio: `gte.${takenSince(nowEpochMs)}`,
+    }),
+  ]);
+}
+
+/** The reads index.html started before the app loaded, left for the app to take. */
+export type EarlyReads = {
+  endpoint: RestEndpoint;
+  /** `performance.now()` when they started. */
+  startedAt: number;
+  bodies: Promise<FirstScheduleBodies>;
+};
+
+declare global {
+  interface Window {
+    /** Set by the script inlined in index.html (src/app/early-reads.ts), taken by the app. */
+    saudeJaEarlyReads?: EarlyReads;
+  }
+}

@@ -1,0 +1,134 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSyncPlatform } from '../../../tests/sync/support.ts';
+import { testClient, type TestPlatform } from '../../../tests/support/platform.ts';
+import '@/testing/jsdom-globals.ts';
+import { cleanup, render, waitFor } from '@testing-library/react';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppSupabaseClient } from '@/lib/supabase.ts';
+import { SupabaseContext } from '@/session/client-context.ts';
+import {
+  FIRST_SCHEDULE_PATIENCE_MS,
+  startFirstSchedule,
+  useFirstSchedule,
+  type FirstSchedule,
+} from './first-schedule.ts';
+import { requestFirstSchedule, type RestEndpoint } from './first-schedule-requests.ts';
+
+let t: TestPlatform;
+let client: SupabaseClient;
+const nativeFetch = globalThis.fetch;
+/** Every REST read the page sent, counted as they pass through to the real server. */
+let restReads: string[] = [];
+
+beforeAll(async () => {
+  t = await startSyncPlatform();
+  client = t.client();
+  globalThis.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.includes('/rest/v1/')) restReads.push(new URL(url).pathname);
+    return nativeFetch(input, init);
+  };
+}, 120_000);
+
+afterEach(() => {
+  cleanup();
+  restReads = [];
+  delete window.saudeJaEarlyReads;
+});
+
+afterAll(async () => {
+  globalThis.fetch = nativeFetch;
+  await t.stop();
+});
+
+/** What index.html's inlined script leaves behind (src/app/early-reads.ts), read for real. */
+async function earlyReadsFor(endpoint: RestEndpoint, startedAt = performance.now()) {
+  const bodies = requestFirstSchedule(endpoint, Date.now());
+  bodies.catch(() => undefined);
+  window.saudeJaEarlyReads = { endpoint, startedAt, bodies };
+  await bodies.catch(() => undefined);
+}
+
+/** Each state the booking page's hook rendered, in order. */
+function renderFirstSchedule(pageClient: SupabaseClient = client): FirstSchedule[] {
+  const states: FirstSchedule[] = [];
+  function Probe() {
+    states.push(useFirstSchedule(true));
+    return null;
+  }
+  render(
+    <SupabaseContext.Provider value={pageClient as unknown as AppSupabaseClient}>
+      <Probe />
+    </SupabaseContext.Provider>,
+  );
+  return states;
+}
+
+/** Lets the adopted reads' validation settle, as the app's evaluation does before React renders. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("the booking page's first response started by index.html", () => {
+  it('is taken by the page: its first render shows the doctors and nothing is read twice', async () => {
+    await earlyReadsFor({ url: t.url, key: t.anonKey });
+    startFirstSchedule();
+    await settle();
+    const states = renderFirstSchedule();
+    const first = states[0]!;
+    expect(first.kind).toBe('ready');
+    if (first.kind !== 'ready') return;
+    expect(first.doctors.map((d) => d.public_name)).toEqual(
+      expect.arrayContaining(['Dra. Ana Ribeiro', 'Dr. Paulo Mendes']),
+    );
+    expect(window.saudeJaEarlyReads).toBeUndefined();
+    expect(restReads.sort()).toEqual([
+      '/rest/v1/agenda_medico',
+      '/rest/v1/agenda_ocupada',
+      '/rest/v1/medicos',
+    ]);
+  });
+
+  it('is taken while still on the wire: the page shows it when it arrives, without reading again', async () => {
+    const endpoint = { url: t.url, key: t.anonKey };
+    const bodies = requestFirstSchedule(endpoint, Date.now());
+    window.saudeJaEarlyReads = { endpoint, startedAt: performance.now(), bodies };
+    startFirstSchedule();
+    const states = renderFirstSchedule();
+    expect(states[0]!.kind).toBe('loading');
+    await waitFor(() => expect(states.at(-1)!.kind).toBe('ready'));
+    expect(restReads).toHaveLength(3);
+  });
+
+  it('is not taken for another endpoint than the page reads: the page reads its own', async () => {
+    await earlyReadsFor({ url: t.url, key: t.serviceRoleKey });
+    startFirstSchedule();
+    await settle();
+    restReads = [];
+    const states = renderFirstSchedule();
+    expect(states[0]!.kind).toBe('loading');
+    await waitFor(() => expect(states.at(-1)!.kind).toBe('ready'));
+    expect(restReads).toHaveLength(3);
+  });
+
+  it('is not taken once older than the patience: its slots are those of another moment', async () => {
+    await earlyReadsFor(
+      { url: t.url, key: t.anonKey },
+      performance.now() - FIRST_SCHEDULE_PATIENCE_MS - 1,
+    );
+    startFirstSchedule();
+    await settle();
+    restReads = [];
+    const states = renderFirstSchedule();
+    await waitFor(() => expect(states.at(-1)!.kind).toBe('ready'));
+    expect(restReads).toHaveLength(3);
+  });
+
+  it('that failed makes the page fall back to the replica, without reading again', async () => {
+    const unreachable = 'http://127.0.0.1:9';
+    await earlyReadsFor({ url: unreachable, key: t.anonKey });
+    startFirstSchedule();
+    await settle();
+    const states = renderFirstSchedule(testClient(unreachable, t.anonKey));
+    await waitFor(() => expect(states.at(-1)!.kind).toBe('failed'));
+    expect(restReads).toHaveLength(3);
+  });
+});
