@@ -49,6 +49,23 @@ test('the booking page paints doctors and free slots before the replica engine, 
   await expect(page.getByTestId('sync-indicator')).toBeAttached();
   // The same slot, in the same place: the replica drew the grid the first response drew.
   expect(await slotButton(page, slot).boundingBox()).toEqual(before);
+  // Nor did anything else move on its own since the first paint (the sync line's room was
+  // there already): the layout shifts CLS counts, those not caused by the test's clicks.
+  const shifted = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean };
+        new PerformanceObserver((list) =>
+          resolve(
+            (list.getEntries() as Shift[])
+              .filter((shift) => !shift.hadRecentInput)
+              .reduce((sum, shift) => sum + shift.value, 0),
+          ),
+        ).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(0), 500);
+      }),
+  );
+  expect(shifted).toBe(0);
 });
 
 test("a visitor's home page never loads supabase-js", async ({ page }) => {
