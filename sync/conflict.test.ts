@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeOwnedDoc } from './conflict.ts';
-import type { ReplicaDoc } from './row.ts';
+import type { ReplicaDoc } from './tables.ts';
 
 const FIELDS = ['hora_inicio', 'hora_fim', 'intervalo_em_minutos'];
 const base: ReplicaDoc = {

@@ -1,7 +1,6 @@
 import type { RxConflictHandler, RxConflictHandlerInput, WithDeleted } from 'rxdb';
 import { deepEqual } from 'rxdb/plugins/utils';
-import type { ReplicaDoc } from './row.ts';
-import type { TableName } from './tables.ts';
+import type { ReplicaDoc, TableName } from './tables.ts';
 
 /** A local value the conflict rule dropped in favour of the server's (P3). */
 export type DroppedField = { field: string; local: unknown; server: unknown };

@@ -10,9 +10,15 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { ownedDocConflictHandler, type ConflictReport } from './conflict.ts';
-import type { ReplicaDoc } from './row.ts';
 import { useSparseReads } from './sparse-reads.ts';
-import { pushesFor, tablesFor, type Role, type TableName, type TableSpec } from './tables.ts';
+import {
+  pushesFor,
+  tablesFor,
+  type ReplicaDoc,
+  type Role,
+  type TableName,
+  type TableSpec,
+} from './tables.ts';
 
 addRxPlugin(RxDBLeaderElectionPlugin);
 addRxPlugin(RxDBLocalDocumentsPlugin);

@@ -40,11 +40,18 @@ import {
 } from './pull.ts';
 import { createPushHandler, type WriteRejection } from './push.ts';
 import { subscribeTable } from './realtime.ts';
-import type { ReplicaDoc, ServerRow } from './row.ts';
+import type { ServerRow } from './row.ts';
 import { randomId, systemClock, systemTimers, type Clock, type Timers } from './runtime.ts';
 import type { Session } from './session.ts';
 import { StatusTracker, type SyncStatus } from './status.ts';
-import { pushesFor, tablesFor, type Role, type TableName, type TableSpec } from './tables.ts';
+import {
+  pushesFor,
+  tablesFor,
+  type ReplicaDoc,
+  type Role,
+  type TableName,
+  type TableSpec,
+} from './tables.ts';
 import { createViews, type Views } from './views.ts';
 
 export type SyncUser = { id: string; role: 'paciente' | 'medico' };

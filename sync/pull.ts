@@ -3,9 +3,9 @@ import type { ReplicationPullHandlerResult, RxReplicationPullStreamItem } from '
 import { Subject } from 'rxjs';
 import { Temporal } from 'temporal-polyfill';
 import { TransientSyncError, toFailure } from './errors.ts';
-import { rowToDoc, type ReplicaDoc, type ServerRow } from './row.ts';
+import { rowToDoc, type ServerRow } from './row.ts';
 import { sendAs, type Session } from './session.ts';
-import type { TableSpec } from './tables.ts';
+import type { ReplicaDoc, TableSpec } from './tables.ts';
 
 /** Keyset position of a pull: the last row seen in `(_modified, id)` order (R6). */
 export type Checkpoint = { modified: string; id: string };

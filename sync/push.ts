@@ -10,9 +10,9 @@ import {
   toFailure,
   type ServerFailure,
 } from './errors.ts';
-import { rowToDoc, type ReplicaDoc, type ServerRow } from './row.ts';
+import { rowToDoc, type ServerRow } from './row.ts';
 import { sendAs, type Session } from './session.ts';
-import type { TableSpec } from './tables.ts';
+import type { ReplicaDoc, TableSpec } from './tables.ts';
 
 /** A direct write the server refused for good (RLS, a check constraint): P4. */
 export type WriteRejection = {

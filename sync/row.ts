@@ -1,8 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
-import type { TableSpec } from './tables.ts';
+import type { ReplicaDoc, TableSpec } from './tables.ts';
 
 export type ServerRow = Record<string, unknown>;
-export type ReplicaDoc = Record<string, unknown> & { id: string; _deleted: boolean };
 
 /** UTC as PostgREST and Realtime print it: `2026-11-23T12:00:00.123450+00:00`. */
 const UTC_INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d*?)0*)?(?:Z|\+00(?::?00)?)$/;

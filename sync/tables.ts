@@ -1,5 +1,4 @@
 import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
-import type { ReplicaDoc } from './row.ts';
 import {
   agendaMedicoSchema,
   agendaOcupadaSchema,
@@ -9,6 +8,9 @@ import {
   perfisSchema,
   servicosSchema,
 } from './schemas.ts';
+
+/** A document of any collection, as the replica stores it (R5: rows become documents in row.ts). */
+export type ReplicaDoc = Record<string, unknown> & { id: string; _deleted: boolean };
 
 /** Who the replica belongs to; decides which collections exist (R1, R2). */
 export type Role = 'visitor' | 'paciente' | 'medico';

@@ -17,7 +17,7 @@ import {
 } from './outbox/overlay.ts';
 import { resolveAppointmentId } from './outbox/queue.ts';
 import type { OutboxState } from './outbox/types.ts';
-import type { ReplicaDoc } from './row.ts';
+import type { ReplicaDoc } from './tables.ts';
 import type {
   AgendaMedicoDoc,
   AgendaOcupadaDoc,

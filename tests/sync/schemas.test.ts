@@ -4,7 +4,8 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { describe, expect, it } from 'vitest';
-import { rowToDoc, type ReplicaDoc } from '../../sync/row.ts';
+import { rowToDoc } from '../../sync/row.ts';
+import type { ReplicaDoc } from '../../sync/tables.ts';
 import { TABLES } from '../../sync/tables.ts';
 
 // Dev-mode stays on for the whole file once added, so it has a file of its own.

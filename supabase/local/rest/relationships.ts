@@ -1,5 +1,6 @@
 import { apiError, fail, ok, type Result } from './errors.ts';
-import type { ForeignKey, SchemaCache } from './schema-cache.ts';
+import type { ForeignKey } from './foreign-key.ts';
+import type { SchemaCache } from './schema-cache.ts';
 
 /** How an embedded relation joins its parent, read from foreign keys as PostgREST does. */
 export type Relationship =

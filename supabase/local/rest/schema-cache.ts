@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.ts';
+import type { ForeignKey } from './foreign-key.ts';
 import {
   deriveViewKeys,
   type RelationAttributes,
@@ -33,14 +34,6 @@ export type ComputedRelationship = {
   parent: string;
   target: string;
   toOne: boolean;
-};
-
-export type ForeignKey = {
-  name: string;
-  table: string;
-  columns: string[];
-  refTable: string;
-  refColumns: string[];
 };
 
 export type FunctionArg = { name: string; type: string; hasDefault: boolean };

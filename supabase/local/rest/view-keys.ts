@@ -1,4 +1,4 @@
-import type { ForeignKey } from './schema-cache.ts';
+import type { ForeignKey } from './foreign-key.ts';
 
 /**
  * Where each column of a view comes from, read from its `_RETURN` rule (`pg_rewrite.ev_action`)
