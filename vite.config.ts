@@ -49,10 +49,12 @@ function precompressBuild(): Plugin {
   };
 }
 
+const BOOKING_ROUTE = 'src/app/routes/booking.tsx';
+
 const booking = pageChunks({
   name: 'booking',
   entry: 'src/main.tsx',
-  page: 'src/app/routes/booking.tsx',
+  page: BOOKING_ROUTE,
   family: ['src/app/routes/patient-dashboard.tsx', 'src/app/routes/doctor-profile.tsx'],
   light: ['src/app/routes/legal-termos.tsx', 'src/app/routes/support.tsx'],
 });
@@ -129,7 +131,7 @@ export default defineConfig({
     }),
     booking.plugin,
     inlineScript('src/app/early-reads.ts'),
-    pagePreload({ [BOOKING_PATH]: 'src/app/routes/booking.tsx' }),
+    pagePreload({ [BOOKING_PATH]: BOOKING_ROUTE }),
     precompressBuild(),
   ],
 });

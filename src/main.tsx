@@ -1,5 +1,3 @@
-// First, so a page opened directly starts loading what it shows while the rest evaluates.
-import './app/early-start.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';

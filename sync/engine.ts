@@ -139,8 +139,13 @@ function newFirstPull(): FirstPull {
   return { stored: false, caughtUpReturned: false, whenStored, markStored, pullWanted: false };
 }
 
+/** The browser's word on the connection; outside a browser (Node tests), online. */
+function browserOnlineNow(): boolean {
+  return typeof navigator === 'undefined' ? true : navigator.onLine;
+}
+
 function browserOnline$(): Observable<boolean> {
-  const online$ = new BehaviorSubject(typeof navigator === 'undefined' ? true : navigator.onLine);
+  const online$ = new BehaviorSubject(browserOnlineNow());
   if (typeof window !== 'undefined') {
     window.addEventListener('online', () => online$.next(true));
     window.addEventListener('offline', () => online$.next(false));
@@ -229,7 +234,7 @@ function pullBatchSize(opts: EngineOptions): number {
 
 /** Whether the connection is up right now, as `followConnectivity` will first see it. */
 function onlineNow(opts: EngineOptions): boolean {
-  if (!opts.online$) return typeof navigator === 'undefined' ? true : navigator.onLine;
+  if (!opts.online$) return browserOnlineNow();
   // A source that has no value yet counts as offline, as no replication starts before it has.
   let online = false;
   opts.online$

@@ -4,10 +4,13 @@ import type { Plugin } from 'vite';
 /** What `getModuleInfo` tells of a module, as far as this needs it. */
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
-/** `start` and everything `next` leads to from it, transitively. */
-export function reachable(start: string, next: (node: string) => readonly string[]): Set<string> {
+/** `starts` and everything `next` leads to from them, transitively. */
+export function reachable(
+  starts: string | readonly string[],
+  next: (node: string) => readonly string[],
+): Set<string> {
   const seen = new Set<string>();
-  const pending = [start];
+  const pending = typeof starts === 'string' ? [starts] : [...starts];
   while (pending.length) {
     const node = pending.pop()!;
     if (seen.has(node)) continue;
@@ -17,9 +20,9 @@ export function reachable(start: string, next: (node: string) => readonly string
   return seen;
 }
 
-/** `start` and every module it imports statically, transitively. */
-function staticClosure(graph: ModuleGraph, start: string): Set<string> {
-  return reachable(start, (id) => graph.getModuleInfo(id)?.importedIds ?? []);
+/** `starts` and every module they import statically, transitively. */
+function staticClosure(graph: ModuleGraph, starts: string | readonly string[]): Set<string> {
+  return reachable(starts, (id) => graph.getModuleInfo(id)?.importedIds ?? []);
 }
 
 export type PageChunksOptions = {
@@ -67,16 +70,15 @@ export function pageChunks(options: PageChunksOptions) {
       const page = resolve(root, options.page);
       const family = new Set([page, ...options.family.map((module) => resolve(root, module))]);
       const entry = staticClosure(this, resolve(root, options.entry));
-      const light = new Set(
-        options.light.flatMap((module) => [...staticClosure(this, resolve(root, module))]),
+      const light = staticClosure(
+        this,
+        options.light.map((module) => resolve(root, module)),
       );
-      const elsewhere = new Set<string>();
-      for (const id of this.getModuleIds()) {
-        for (const target of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
-          if (family.has(target)) continue;
-          for (const reached of staticClosure(this, target)) elsewhere.add(reached);
-        }
-      }
+      // What the other lazily loaded pages and parts load: one walk from all of them.
+      const otherTargets = [...this.getModuleIds()]
+        .flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
+        .filter((target) => !family.has(target));
+      const elsewhere = staticClosure(this, otherTargets);
       own = new Set();
       shared = new Set();
       for (const id of staticClosure(this, page)) {

@@ -4,7 +4,6 @@ import type { Role } from '@/session/profile.ts';
 import { DOCTOR_SETUP_PATHS } from '@/features/setup/setup-paths.ts';
 import { appConfig } from '@/lib/config.ts';
 import { BOOKING_PATH } from './booking-path.ts';
-import { loadBookingRoute } from './early-start.ts';
 import { RequireRole } from './require-role.tsx';
 import LandingRoute from './routes/landing.tsx';
 
@@ -41,7 +40,7 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: BOOKING_PATH,
-    load: loadBookingRoute,
+    load: () => import('./routes/booking.tsx'),
     title: titled('Agende sua consulta'),
   },
   { path: '/suporte', load: () => import('./routes/support.tsx'), title: titled('Suporte') },

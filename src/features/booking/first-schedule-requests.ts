@@ -89,13 +89,29 @@ export function requestFirstSchedule(
   ]);
 }
 
-/** The reads index.html started before the app loaded, left for the app to take. */
+/** The reads index.html started before the app loaded, left for the booking page to take. */
 export type EarlyReads = {
   endpoint: RestEndpoint;
   /** `performance.now()` when they started. */
   startedAt: number;
   bodies: Promise<FirstScheduleBodies>;
+  /** The bodies once they arrived: a page rendered after that shows them in its first render. */
+  arrived?: FirstScheduleBodies;
 };
+
+/** Starts the reads and leaves them on `window` for the booking page (first-schedule.ts). */
+export function startEarlyReads(endpoint: RestEndpoint, nowEpochMs: number): void {
+  const bodies = requestFirstSchedule(endpoint, nowEpochMs);
+  const reads: EarlyReads = { endpoint, startedAt: performance.now(), bodies };
+  // A failure is the page's to handle (it falls back to the replica), not an unhandled rejection.
+  bodies.then(
+    (arrived) => {
+      reads.arrived = arrived;
+    },
+    () => undefined,
+  );
+  window.saudeJaEarlyReads = reads;
+}
 
 declare global {
   interface Window {

@@ -8,11 +8,10 @@ import type { AppSupabaseClient } from '@/lib/supabase.ts';
 import { SupabaseContext } from '@/session/client-context.ts';
 import {
   FIRST_SCHEDULE_PATIENCE_MS,
-  startFirstSchedule,
   useFirstSchedule,
   type FirstSchedule,
 } from './first-schedule.ts';
-import { requestFirstSchedule, type RestEndpoint } from './first-schedule-requests.ts';
+import { startEarlyReads, type RestEndpoint } from './first-schedule-requests.ts';
 
 let t: TestPlatform;
 let client: SupabaseClient;
@@ -41,12 +40,12 @@ afterAll(async () => {
   await t.stop();
 });
 
-/** What index.html's inlined script leaves behind (src/app/early-reads.ts), read for real. */
-async function earlyReadsFor(endpoint: RestEndpoint, startedAt = performance.now()) {
-  const bodies = requestFirstSchedule(endpoint, Date.now());
-  bodies.catch(() => undefined);
-  window.saudeJaEarlyReads = { endpoint, startedAt, bodies };
-  await bodies.catch(() => undefined);
+/** What index.html's inlined script leaves behind (src/app/early-reads.ts), once answered. */
+async function earlyReadsFor(endpoint: RestEndpoint, age = 0) {
+  startEarlyReads(endpoint, Date.now());
+  const reads = window.saudeJaEarlyReads!;
+  reads.startedAt -= age;
+  await reads.bodies.catch(() => undefined);
 }
 
 /** Each state the booking page's hook rendered, in order. */
@@ -64,14 +63,9 @@ function renderFirstSchedule(pageClient: SupabaseClient = client): FirstSchedule
   return states;
 }
 
-/** Lets the adopted reads' validation settle, as the app's evaluation does before React renders. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 describe("the booking page's first response started by index.html", () => {
   it('is taken by the page: its first render shows the doctors and nothing is read twice', async () => {
     await earlyReadsFor({ url: t.url, key: t.anonKey });
-    startFirstSchedule();
-    await settle();
     const states = renderFirstSchedule();
     const first = states[0]!;
     expect(first.kind).toBe('ready');
@@ -88,10 +82,7 @@ describe("the booking page's first response started by index.html", () => {
   });
 
   it('is taken while still on the wire: the page shows it when it arrives, without reading again', async () => {
-    const endpoint = { url: t.url, key: t.anonKey };
-    const bodies = requestFirstSchedule(endpoint, Date.now());
-    window.saudeJaEarlyReads = { endpoint, startedAt: performance.now(), bodies };
-    startFirstSchedule();
+    startEarlyReads({ url: t.url, key: t.anonKey }, Date.now());
     const states = renderFirstSchedule();
     expect(states[0]!.kind).toBe('loading');
     await waitFor(() => expect(states.at(-1)!.kind).toBe('ready'));
@@ -100,8 +91,6 @@ describe("the booking page's first response started by index.html", () => {
 
   it('is not taken for another endpoint than the page reads: the page reads its own', async () => {
     await earlyReadsFor({ url: t.url, key: t.serviceRoleKey });
-    startFirstSchedule();
-    await settle();
     restReads = [];
     const states = renderFirstSchedule();
     expect(states[0]!.kind).toBe('loading');
@@ -110,12 +99,7 @@ describe("the booking page's first response started by index.html", () => {
   });
 
   it('is not taken once older than the patience: its slots are those of another moment', async () => {
-    await earlyReadsFor(
-      { url: t.url, key: t.anonKey },
-      performance.now() - FIRST_SCHEDULE_PATIENCE_MS - 1,
-    );
-    startFirstSchedule();
-    await settle();
+    await earlyReadsFor({ url: t.url, key: t.anonKey }, FIRST_SCHEDULE_PATIENCE_MS + 1);
     restReads = [];
     const states = renderFirstSchedule();
     await waitFor(() => expect(states.at(-1)!.kind).toBe('ready'));
@@ -125,8 +109,6 @@ describe("the booking page's first response started by index.html", () => {
   it('that failed makes the page fall back to the replica, without reading again', async () => {
     const unreachable = 'http://127.0.0.1:9';
     await earlyReadsFor({ url: unreachable, key: t.anonKey });
-    startFirstSchedule();
-    await settle();
     const states = renderFirstSchedule(testClient(unreachable, t.anonKey));
     await waitFor(() => expect(states.at(-1)!.kind).toBe('failed'));
     expect(restReads).toHaveLength(3);

@@ -118,12 +118,17 @@ function parseFirstSchedule([doctors, blocks, taken]: FirstScheduleBodies): Firs
   };
 }
 
+/** The server's answer as the page's first response; a failed read is 'failed'. */
+function validated(bodies: Promise<FirstScheduleBodies>): Promise<FirstSchedule> {
+  return bodies.then(parseFirstSchedule, () => FAILED);
+}
+
 /** The three reads, validated; any failure (offline, an error answer, a bad row) is 'failed'. */
 export function readFirstSchedule(
   endpoint: RestEndpoint,
   nowEpochMs: number,
 ): Promise<FirstSchedule> {
-  return requestFirstSchedule(endpoint, nowEpochMs).then(parseFirstSchedule, () => FAILED);
+  return validated(requestFirstSchedule(endpoint, nowEpochMs));
 }
 
 /**
@@ -146,76 +151,40 @@ function isOffline(): boolean {
   return typeof navigator !== 'undefined' && !navigator.onLine;
 }
 
-/**
- * A first response started before the page exists (startFirstSchedule), waiting for the page
- * to take it. `settled` is filled in when it arrives, so a page that renders after that paints
- * the doctors in its very first render.
- */
-type HeadStart = {
-  endpoint: RestEndpoint;
-  startedAt: number;
-  result: Promise<FirstSchedule>;
-  settled?: FirstSchedule;
-};
-
-let headStart: HeadStart | null = null;
+/** The reads index.html started, as the page takes them: `settled` once they have arrived. */
+type EarlyResponse = { result: Promise<FirstSchedule>; settled: FirstSchedule | undefined };
 
 /**
- * Starts the first response for the app's own endpoint, for a booking page about to be
- * rendered (src/app/early-start.ts calls it before React has even been evaluated), or adopts
- * the reads index.html started before the app was even downloaded (src/app/early-reads.ts).
- * Offline it does nothing: the page falls back to the replica at once either way.
+ * The reads index.html started before the app loaded (src/app/early-reads.ts), once: for the
+ * page's first mount, when they asked the page's endpoint and are recent. A later visit reads
+ * again — those reads hold the slots of the moment the app opened.
  */
-export function startFirstSchedule(): void {
+function takeEarlyReads(endpoint: RestEndpoint): EarlyResponse | null {
   const early = window.saudeJaEarlyReads;
   delete window.saudeJaEarlyReads;
-  if (!early && isOffline()) return;
-  const started: HeadStart = early
-    ? {
-        endpoint: early.endpoint,
-        startedAt: early.startedAt,
-        result: early.bodies.then(parseFirstSchedule, () => FAILED),
-      }
-    : {
-        endpoint: endpointOf(null),
-        startedAt: performance.now(),
-        result: readFirstSchedule(endpointOf(null), Date.now()),
-      };
-  void started.result.then((result) => {
-    started.settled = result;
-  });
-  headStart = started;
-}
-
-/**
- * The head start, once: for the page's first mount, when it asked the same endpoint and is
- * recent. A later visit to the page reads again — the slots it holds are those of the moment
- * the app opened.
- */
-function takeHeadStart(endpoint: RestEndpoint): HeadStart | null {
-  const started = headStart;
-  headStart = null;
-  if (!started) return null;
-  const sameEndpoint =
-    started.endpoint.url === endpoint.url && started.endpoint.key === endpoint.key;
-  const recent = performance.now() - started.startedAt < FIRST_SCHEDULE_PATIENCE_MS;
-  return sameEndpoint && recent ? started : null;
+  if (!early) return null;
+  const sameEndpoint = early.endpoint.url === endpoint.url && early.endpoint.key === endpoint.key;
+  const recent = performance.now() - early.startedAt < FIRST_SCHEDULE_PATIENCE_MS;
+  if (!sameEndpoint || !recent) return null;
+  return {
+    result: validated(early.bodies),
+    settled: early.arrived && parseFirstSchedule(early.arrived),
+  };
 }
 
 /**
  * The first response, read once when `wanted` (not when the replica is already there), or
- * taken from the head start. Offline it is 'failed' at once, and a response slower than the
+ * taken from index.html's early reads. Offline it is 'failed' at once, and a response slower than the
  * patience counts as failed, so a phone without a connection goes straight to the schedule it
  * kept.
  */
 export function useFirstSchedule(wanted: boolean): FirstSchedule {
   const provided = useProvidedSupabase();
   const [endpoint] = useState(() => endpointOf(provided));
-  const [early] = useState(() => (wanted ? takeHeadStart(endpoint) : null));
+  const [early] = useState(() => (wanted ? takeEarlyReads(endpoint) : null));
   const [state, setState] = useState<FirstSchedule>(() => {
     if (!wanted) return { kind: 'loading' };
-    if (isOffline()) return FAILED;
-    return early?.settled ?? { kind: 'loading' };
+    return early?.settled ?? (isOffline() ? FAILED : { kind: 'loading' });
   });
   const skip = !wanted || state.kind !== 'loading';
   useEffect(() => {
@@ -228,8 +197,8 @@ export function useFirstSchedule(wanted: boolean): FirstSchedule {
       setState(result);
     };
     const timer = setTimeout(() => settle(FAILED), FIRST_SCHEDULE_PATIENCE_MS);
-    const read = early?.result ?? readFirstSchedule(endpoint, Date.now());
-    read.then(settle, () => settle(FAILED));
+    // Neither read rejects: a failure is the 'failed' response.
+    void (early?.result ?? readFirstSchedule(endpoint, Date.now())).then(settle);
     return () => {
       active = false;
       clearTimeout(timer);
