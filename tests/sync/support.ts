@@ -30,7 +30,7 @@ export function startSyncPlatform(): Promise<TestPlatform> {
  */
 export class Network {
   online = true;
-  private lose: ((url: string) => boolean) | null = null;
+  private lose: { match: (url: string) => boolean; then: () => void } | null = null;
   private blocked: ((url: string) => boolean) | null = null;
   private onBlocked: () => void = () => undefined;
   private hook: { match: (url: string) => boolean; run: () => Promise<void> } | null = null;
@@ -52,8 +52,9 @@ export class Network {
     return new Promise((resolve) => (this.onBlocked = resolve));
   }
 
-  loseNextReply(match: (url: string) => boolean): void {
-    this.lose = match;
+  /** `then` runs once the reply is thrown away, before the request fails (e.g. go offline). */
+  loseNextReply(match: (url: string) => boolean, then: () => void = () => undefined): void {
+    this.lose = { match, then };
   }
 
   /** Runs `run` (e.g. a server restart) after the first matching reply, before it is returned. */
@@ -74,10 +75,12 @@ export class Network {
     if (bearer === `Bearer ${this.anonKey}` && !url.includes('/auth/v1/'))
       this.asAnon.push(request);
     const response = await fetch(input, init);
-    if (this.lose?.(url)) {
+    const lose = this.lose;
+    if (lose?.match(url)) {
       this.lose = null;
       await response.arrayBuffer();
       this.lost.push(url);
+      lose.then();
       throw new TypeError('fetch failed');
     }
     const hook = this.hook;
