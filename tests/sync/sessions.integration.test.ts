@@ -109,5 +109,5 @@ describe('token refresh', () => {
       await phone.stop();
       await t.stop();
     }
-  });
+  }, 90_000);
 });

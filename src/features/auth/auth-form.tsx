@@ -1,4 +1,4 @@
-import { useMemo, useState, type ChangeEvent } from 'react';
+import { useContext, useMemo, useState, type ChangeEvent } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link, useNavigate } from 'react-router-dom';
@@ -21,7 +21,7 @@ import { signIn, signUp } from './auth-actions.ts';
 import { PasswordField } from './password-field.tsx';
 import { useSupabase } from '@/session/supabase-context.ts';
 import { useKeptQueue } from '@/session/kept-queue.ts';
-import { useAuth } from '@/session/auth-context.ts';
+import { AuthContext } from '@/session/auth-context.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { discardWarningText, KeptQueueNotice } from './session-notices.tsx';
 
@@ -62,7 +62,8 @@ type LoginFormProps = Pick<AuthFormProps, 'target' | 'onSuccess'> & { client: Ap
 
 function LoginForm({ target, onSuccess, client }: LoginFormProps) {
   const schema = useMemo(() => createLoginSchema(target), [target]);
-  const expiredEmail = useAuth().expired?.email;
+  // Read without useAuth(): the form is also rendered on its own, outside an auth provider.
+  const expiredEmail = useContext(AuthContext)?.expired?.email;
   const {
     register,
     handleSubmit,
