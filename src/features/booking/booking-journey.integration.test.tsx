@@ -399,19 +399,57 @@ describe('booking journey on the local replica', () => {
     expect(router.state.location.pathname).toBe('/paciente/dashboard/consultas');
   });
 
-  it('says "Guia não encontrada" when the synced replica has no such guide', async () => {
+  it('toasts "Erro ao buscar guia" for a guide the synced replica lacks, then goes to the dashboard', async () => {
     const patient = await createPatient(t);
     const device = await deviceFor(patient);
-    renderApp({
+    const router = renderApp({
       engine: device.sync,
       user: { id: patient.id, role: 'paciente' },
       auth: signedIn('paciente'),
       entry: { pathname: `/guia/${randomUUID()}` },
     });
+    expect(await screen.findByText('Erro ao buscar guia', {}, { timeout: 15_000 })).toBeTruthy();
     expect(
-      await screen.findByRole('heading', { name: 'Guia não encontrada' }, { timeout: 15_000 }),
+      screen.getByText('Não foi possível encontrar os detalhes da guia solicitada.'),
     ).toBeTruthy();
-    expect(await screen.findByText('Erro ao buscar guia')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/paciente/dashboard'));
+  });
+
+  it('goes back to the page the person came from after a missing guide', async () => {
+    const patient = await createPatient(t);
+    const device = await deviceFor(patient);
+    const router = renderApp({
+      engine: device.sync,
+      user: { id: patient.id, role: 'paciente' },
+      auth: signedIn('paciente'),
+      entry: { pathname: '/paciente/dashboard/consultas' },
+    });
+    await act(() => router.navigate(`/guia/${randomUUID()}`));
+    expect(await screen.findByText('Erro ao buscar guia', {}, { timeout: 15_000 })).toBeTruthy();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/paciente/dashboard/consultas'),
+    );
+  });
+
+  it('shows a guide kept in the replica while offline, with no error', async () => {
+    const patient = await createPatient(t);
+    const device = await deviceFor(patient);
+    await device.sync.awaitInitialSync();
+    const booked = await device.sync.book({ medicoId: ANA, horarioInicio: anaSlot('11:00').start });
+    if (!booked.ok) throw new Error(booked.error);
+    const guide = await device.sync.generateGuide(booked.value.appointmentId);
+    if (!guide.ok) throw new Error(guide.error);
+    const [withGuide] = await until(device.sync.appointments$, (l) => Boolean(l[0]?.guia?.id));
+    const guideId = withGuide!.guia!.id;
+    device.offline();
+    renderApp({
+      engine: device.sync,
+      user: { id: patient.id, role: 'paciente' },
+      auth: signedIn('paciente'),
+      entry: { pathname: `/guia/${guideId}` },
+    });
+    expect(await screen.findByTestId('guide-qr', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByText('Erro ao buscar guia')).toBeNull();
   });
 });
 
