@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import { isPatientUpcoming } from '@/domain/appointments/lists.ts';
 import { appointmentStateOf } from '@/domain/appointments/status.ts';
 import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
+import { useSyncErrorToast } from '@/session/sync-error-toast.ts';
 import type { AppointmentView } from '../../../sync/index.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Alert } from '@/ui/alert.tsx';
@@ -63,6 +64,7 @@ function ListSkeleton() {
 /** consultas: upcoming and past appointments from the replica, live as it changes. */
 export function AppointmentsTab() {
   const { engine, failed } = useSyncSession();
+  useSyncErrorToast(engine, 'agendamentos');
   const lists$ = useMemo(() => engine?.appointments$ ?? null, [engine]);
   const all = useObservable(lists$, undefined);
   const lists = useMemo(() => (all ? toLists(all) : null), [all]);
