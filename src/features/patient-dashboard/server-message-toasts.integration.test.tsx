@@ -1,9 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPatient, Device, startSyncPlatform, until } from '../../../tests/sync/support.ts';
+import {
+  createDoctor,
+  createPatient,
+  Device,
+  slot,
+  startSyncPlatform,
+  until,
+} from '../../../tests/sync/support.ts';
 import type { TestPlatform } from '../../../tests/support/platform.ts';
 import type { SyncUser } from '../../../sync/index.ts';
 import '@/testing/jsdom-globals.ts';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
 import { MemoryRouter } from 'react-router-dom';
 import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
@@ -59,6 +66,19 @@ async function failFetchesOf(device: Device, table: string): Promise<void> {
   await until(device.sync.status$, (s) => s.errors.some((e) => e.source === table));
 }
 
+function renderAppointments(device: Device) {
+  render(
+    <WithAuth value={signedIn('paciente')}>
+      <SyncContext.Provider value={{ engine: device.sync, user: lastUser, failed: false }}>
+        <MemoryRouter>
+          <AppointmentsTab />
+        </MemoryRouter>
+        <Toaster />
+      </SyncContext.Provider>
+    </WithAuth>,
+  );
+}
+
 function Probe({ source, device }: { source: FetchedSource; device: Device }) {
   useSyncErrorToast(device.sync, source);
   return null;
@@ -67,16 +87,7 @@ function Probe({ source, device }: { source: FetchedSource; device: Device }) {
 describe('toasts for a table the replica cannot fetch', () => {
   it("says 'Erro ao buscar consultas' on the patient's appointments", async () => {
     const device = await syncedPatient();
-    render(
-      <WithAuth value={signedIn('paciente')}>
-        <SyncContext.Provider value={{ engine: device.sync, user: lastUser, failed: false }}>
-          <MemoryRouter>
-            <AppointmentsTab />
-          </MemoryRouter>
-          <Toaster />
-        </SyncContext.Provider>
-      </WithAuth>,
-    );
+    renderAppointments(device);
     expect(screen.queryByText(SYNC_ERROR_TITLES.agendamentos)).toBeNull();
     await failFetchesOf(device, 'agendamentos');
     expect(
@@ -114,5 +125,24 @@ describe('toasts for a table the replica cannot fetch', () => {
     await until(device.sync.status$, (s) => !s.online);
     await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
     expect(screen.queryByText(SYNC_ERROR_TITLES.agendamentos)).toBeNull();
+  });
+});
+
+describe("the patient's own cancellation (docs/product-rules.md §8 'Appointments')", () => {
+  it("says 'Sucesso' with the server's message", async () => {
+    const doctor = await createDoctor(t);
+    const device = await syncedPatient();
+    const booked = await device.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(96) });
+    if (!booked.ok) throw new Error(booked.error);
+    const guide = await device.sync.generateGuide(booked.value.appointmentId);
+    if (!guide.ok) throw new Error(guide.error);
+    await until(device.sync.appointments$, (l) => l[0]?.sync.state === 'synced');
+    renderAppointments(device);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar consulta' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar cancelamento' }));
+    expect(await screen.findByText('Sucesso', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('Agendamento cancelado com sucesso.')).toBeTruthy();
+    expect(screen.queryByText('Erro ao cancelar')).toBeNull();
   });
 });
