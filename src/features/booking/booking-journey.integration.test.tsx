@@ -296,6 +296,38 @@ describe('booking journey on the local replica', () => {
     });
   });
 
+  it("titles a booking refused for missing data 'Dados incompletos', with the server's message", async () => {
+    const patient = await createPatient(t);
+    const { error } = await t.admin
+      .from('perfis_usuarios')
+      .update({ data_nasc: null })
+      .eq('id', patient.id);
+    if (error) throw error;
+    const device = await deviceFor(patient);
+    await device.sync.awaitInitialSync();
+    device.offline();
+    const { start } = anaSlot('09:30');
+    const booked = await device.sync.book({ medicoId: ANA, horarioInicio: start });
+    if (!booked.ok) throw new Error(booked.error);
+    renderApp({
+      engine: device.sync,
+      user: { id: patient.id, role: 'paciente' },
+      auth: signedIn('paciente'),
+      entry: {
+        pathname: '/checkout',
+        state: toCheckoutState(anaCheckout(start, '09:30'), booked.value.appointmentId),
+      },
+    });
+    device.online();
+    expect(await screen.findByText('Dados incompletos', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Complete seu cadastro (nome completo, CPF e data de nascimento) antes de agendar.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Erro no Agendamento')).toBeNull();
+  });
+
   it('keeps an offline booking pending, then sends the patient to their appointments when the slot was taken meanwhile', async () => {
     const patient = await createPatient(t);
     const device = await deviceFor(patient);
