@@ -440,10 +440,10 @@ describe('booking journey on the local replica', () => {
       auth: signedIn('paciente'),
       entry: { pathname: `/guia/${randomUUID()}` },
     });
-    expect(await screen.findByText('Erro ao buscar guia', {}, { timeout: 15_000 })).toBeTruthy();
-    expect(
-      screen.getByText('Não foi possível encontrar os detalhes da guia solicitada.'),
-    ).toBeTruthy();
+    const title = await screen.findByText('Erro ao buscar guia', {}, { timeout: 15_000 });
+    expect(title.closest('[data-toast]')?.textContent).toContain(
+      'Não foi possível encontrar os detalhes da guia solicitada.',
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/paciente/dashboard'));
   });
 
