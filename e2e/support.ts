@@ -125,7 +125,7 @@ export function firstGrid(page: Page): Locator {
 
 /**
  * How many grid pages a search walks. Every spec books the first doctor's earliest free slots,
- * so by the end of a run the first page (two days on a phone) can be all taken.
+ * so by the end of a run the first page (four days) can be all taken.
  */
 const GRID_PAGES_SEARCHED = 4;
 

@@ -17,7 +17,7 @@ import {
 } from 'rxjs';
 import { Temporal } from 'temporal-polyfill';
 import type { ConflictReport } from './conflict.ts';
-import { TransientSyncError } from './errors.ts';
+import { replicationErrorMessage, TransientSyncError } from './errors.ts';
 import {
   browserIndexedDb,
   deleteReplicaFiles,
@@ -334,7 +334,7 @@ function prepareReplication(
   });
   const live: Live = { spec, source, replication, channel: null, first };
   e.subs.push(
-    replication.error$.subscribe((err) => e.status.error(spec.name, err.message)),
+    replication.error$.subscribe((err) => e.status.error(spec.name, replicationErrorMessage(err))),
     replication.active$.subscribe((active) => {
       e.status.active(spec.name, active);
       if (!active) noteFirstStore(e, live);

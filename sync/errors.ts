@@ -49,11 +49,14 @@ export function toFailure(error: PostgrestLikeError, status: number): ServerFail
 /** Thrown inside replication handlers so RxDB retries (and reports on error$). */
 export class TransientSyncError extends Error {
   override readonly name = 'TransientSyncError';
+  /** Kept by RxDB when it reports the error as plain JSON (its `errorToPlainJson`). */
+  readonly extensions: { status: number; serverMessage: string };
   constructor(
     readonly failure: ServerFailure,
     readonly table: string,
   ) {
     super(`${table}: ${failure.status} ${failure.code} ${failure.message}`.trim());
+    this.extensions = { status: failure.status, serverMessage: messageOf(failure) };
   }
 }
 
@@ -80,4 +83,44 @@ export function isQuotaExceeded(error: unknown, depth = 0): boolean {
   const nested = [e.inner, e.cause, parameters?.error];
   if (Array.isArray(parameters?.errors)) nested.push(...(parameters.errors as unknown[]));
   return nested.some((n) => isQuotaExceeded(n, depth + 1));
+}
+
+type Reported = { status: number; serverMessage: string };
+
+function isReported(value: unknown): value is Reported {
+  const r = value as Partial<Reported> | null;
+  return typeof r?.status === 'number' && typeof r.serverMessage === 'string';
+}
+
+/**
+ * A TransientSyncError's extensions inside what RxDB reports: its `parameters.errors`, where
+ * it keeps each error as plain JSON, or a cause.
+ */
+function reportedIn(error: unknown, depth = 0): Reported | null {
+  if (depth > 4 || typeof error !== 'object' || error === null) return null;
+  const e = error as {
+    extensions?: unknown;
+    parameters?: { errors?: unknown; error?: unknown };
+    cause?: unknown;
+  };
+  if (isReported(e.extensions)) return e.extensions;
+  const nested = [e.parameters?.error, e.cause];
+  if (Array.isArray(e.parameters?.errors)) nested.push(...(e.parameters.errors as unknown[]));
+  for (const inner of nested) {
+    const found = reportedIn(inner, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * What a failed replication step records (docs/product-rules.md §8 "Appointments": 'Erro ao
+ * buscar consultas' with the server's message): the server's own message when it answered,
+ * else what the fetch failed with ('TypeError: fetch failed', 'TimeoutError: …'), which the
+ * app words for the person (src/session/sync-error-toast.ts).
+ */
+export function replicationErrorMessage(error: unknown): string {
+  const reported = reportedIn(error);
+  if (!reported) return error instanceof Error ? error.message : String(error);
+  return reported.serverMessage || `HTTP ${reported.status}`;
 }

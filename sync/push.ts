@@ -11,7 +11,7 @@ import {
   type ServerFailure,
 } from './errors.ts';
 import { rowToDoc, type ServerRow } from './row.ts';
-import { sendAs, type Session } from './session.ts';
+import { replicationDeadline, sendAs, type Session } from './session.ts';
 import type { ReplicaDoc, TableSpec } from './tables.ts';
 
 /** A direct write the server refused for good (RLS, a check constraint): P4. */
@@ -116,7 +116,12 @@ export function createPushHandler(
   async function fetchRow(id: string): Promise<ServerRow | null> {
     const { error, status, ...result } = await sendAs(
       session,
-      client.from(spec.name).select('*').eq('id', id).maybeSingle(),
+      client
+        .from(spec.name)
+        .select('*')
+        .eq('id', id)
+        .abortSignal(replicationDeadline())
+        .maybeSingle(),
     );
     if (error) throw new TransientSyncError(toFailure(error, status), spec.name);
     return (result.data as ServerRow | null) ?? null;

@@ -13,7 +13,22 @@ export type Session = (() => Promise<string | null>) & {
 };
 
 /** A supabase-js query or RPC call, not yet sent: awaiting it sends it. */
-type Request<R> = PromiseLike<R> & { setHeader(name: string, value: string): PromiseLike<R> };
+type Request<R> = PromiseLike<R> & {
+  setHeader(name: string, value: string): PromiseLike<R>;
+  /** Absent from a `.maybeSingle()` read, which sets `replicationDeadline()` before it. */
+  abortSignal?(signal: AbortSignal): Request<R>;
+};
+
+/**
+ * The replica's requests wait longer than a screen's 6 s (docs/product-rules.md "Deliberate
+ * differences"): a slow but living link must still finish a page of 1,000 rows, and a push
+ * that runs out of time is only retried.
+ */
+export const REPLICATION_REQUEST_DEADLINE_MS = 60_000;
+
+export function replicationDeadline(): AbortSignal {
+  return AbortSignal.timeout(REPLICATION_REQUEST_DEADLINE_MS);
+}
 
 /**
  * Sends one request as the session's user. The session is checked right before each request,
@@ -23,9 +38,10 @@ type Request<R> = PromiseLike<R> & { setHeader(name: string, value: string): Pro
  */
 export async function sendAs<R>(session: Session, request: Request<R>): Promise<R> {
   const token = await session();
+  const timed = request.abortSignal ? request.abortSignal(replicationDeadline()) : request;
   const result = await (token === null
-    ? request
-    : request.setHeader('Authorization', `Bearer ${token}`));
+    ? timed
+    : timed.setHeader('Authorization', `Bearer ${token}`));
   if ((result as { status?: unknown }).status === 401) session.stalled = true;
   return result;
 }

@@ -1,5 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { env } from './config.ts';
+import { withDeadline } from './request-deadline.ts';
 import { announceSupabase } from './supabase-created.ts';
 
 export type AppSupabaseClient = SupabaseClient;
@@ -10,7 +11,8 @@ let client: AppSupabaseClient | undefined;
  * The app's single supabase-js client, created on first use so screens that never reach the
  * backend (and their tests) need no endpoint configured. Implicit flow: the confirmation and
  * recovery links carry tokens in the URL fragment and sign the person in on whichever page
- * they land.
+ * they land. Every request it sends gives up after 6 s (docs/product-rules.md §9 "requests")
+ * unless it carries a deadline of its own, as the replica's do.
  */
 export function getSupabase(): AppSupabaseClient {
   if (client) return client;
@@ -21,6 +23,7 @@ export function getSupabase(): AppSupabaseClient {
       persistSession: true,
       autoRefreshToken: true,
     },
+    global: { fetch: withDeadline((input, init) => fetch(input, init)) },
   });
   announceSupabase(client);
   return client;

@@ -1,5 +1,6 @@
-import { createElement } from 'react';
-import toast from 'react-hot-toast';
+import { createElement, Fragment } from 'react';
+import toast, { type Toast } from 'react-hot-toast';
+import { SwipeToDismiss } from './toast-swipe.tsx';
 
 /** docs/product-rules.md §9: toasts auto-dismiss after 5 s unless they ask to stay. */
 export const TOAST_DURATION_MS = 5000;
@@ -14,13 +15,15 @@ export type ToastInput = {
   duration?: number;
 };
 
+/** The toast's content, which a swipe sideways dismisses on a touch screen. */
 function body(title: string, description: string | undefined) {
-  return createElement(
-    'div',
-    { 'data-toast': '' },
+  const content = createElement(
+    Fragment,
+    null,
     createElement('strong', { style: { display: 'block' } }, title),
     description ? createElement('span', null, description) : null,
   );
+  return (t: Toast) => createElement(SwipeToDismiss, { id: t.id, children: content });
 }
 
 /**

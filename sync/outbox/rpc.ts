@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { isTransient, messageOf, reasonOf, toFailure } from '../errors.ts';
 import type { ServerRow } from '../row.ts';
-import { sendAs, type Session } from '../session.ts';
+import { replicationDeadline, sendAs, type Session } from '../session.ts';
 import type { Mutation, Rejection } from './types.ts';
 
 export type RpcOutcome =
@@ -80,7 +80,12 @@ async function readAppointment(
   try {
     const { error, ...result } = await sendAs(
       session,
-      client.from('agendamentos').select('*').eq('id', id).maybeSingle(),
+      client
+        .from('agendamentos')
+        .select('*')
+        .eq('id', id)
+        .abortSignal(replicationDeadline())
+        .maybeSingle(),
     );
     return error ? undefined : ((result.data as ServerRow | null) ?? null);
   } catch {

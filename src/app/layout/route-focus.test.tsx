@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router-dom';
 import { RouteAnnouncer, useRouteFocus } from './route-focus.tsx';
 
@@ -15,6 +16,23 @@ function Layout() {
       </main>
       <RouteAnnouncer message={announcement} />
     </>
+  );
+}
+
+let arrive: () => void = () => undefined;
+
+/** A page whose heading is a new element once its data arrives (the success page's guide). */
+function SwappedHeading() {
+  const [ready, setReady] = useState(false);
+  arrive = () => setReady(true);
+  return ready ? (
+    <div key="ready">
+      <h1>Agendamento Concluído!</h1>
+    </div>
+  ) : (
+    <div key="pending">
+      <h1>Horário agendado com sucesso!</h1>
+    </div>
   );
 }
 
@@ -43,6 +61,7 @@ function renderAt(path: string) {
             ),
           },
           { path: '/lento', element: <p>carregando…</p> },
+          { path: '/troca', element: <SwappedHeading /> },
         ],
       },
     ],
@@ -80,5 +99,29 @@ describe('focus after navigation', () => {
     const router = renderAt('/');
     await act(() => router.navigate('/lento'));
     expect(document.activeElement).toBe(document.getElementById('main'));
+  });
+
+  it('follows a heading the page replaces while it settles (after a keyboard confirm)', async () => {
+    const router = renderAt('/');
+    await act(() => router.navigate('/troca', { replace: true }));
+    expect(document.activeElement?.textContent).toBe('Horário agendado com sucesso!');
+    act(() => arrive());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { name: 'Agendamento Concluído!' }),
+      ),
+    );
+  });
+
+  it('leaves focus where the person moved it while the page settles', async () => {
+    const router = renderAt('/');
+    await act(() => router.navigate('/troca'));
+    const elsewhere = document.createElement('button');
+    document.body.append(elsewhere);
+    elsewhere.focus();
+    act(() => arrive());
+    await act(() => Promise.resolve());
+    expect(document.activeElement).toBe(elsewhere);
+    elsewhere.remove();
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useMatches } from 'react-router-dom';
 import { css } from 'styled-system/css';
 
-/** How long a page may take to show its heading (a spinner first, the replica after). */
+/** How long a page may take to show its heading (a spinner first, the replica after), or swap it. */
 const HEADING_WAIT_MS = 3000;
 
 /** The route a location renders; a change of pathname inside one route is an in-page change. */
@@ -30,20 +30,36 @@ export function useRouteFocus(mainId: string): string {
     const main = document.getElementById(mainId);
     if (!main) return;
 
+    let focused: HTMLElement | null = null;
     const focusHeading = (): boolean => {
       const heading = main.querySelector<HTMLElement>('h1');
       if (!heading) return false;
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
+      focused = heading;
       setAnnouncement(document.title || heading.textContent || '');
       return true;
     };
-    if (focusHeading()) return;
-    main.focus({ preventScroll: true });
-    // The heading may come a moment later; move there only if focus is still where we put it.
+    /**
+     * Where focus is ours to move: still on `main` where we put it, or fallen to `<body>`
+     * because the heading we focused was replaced (a page that swaps its heading once its
+     * data arrives, as the success page does when the guide comes). Anywhere else, the
+     * person has moved on.
+     */
+    const ours = () => {
+      const active = document.activeElement;
+      if (active === main) return true;
+      const lost = active === null || active === document.body;
+      return lost && focused !== null && !focused.isConnected;
+    };
+    if (!focusHeading()) main.focus({ preventScroll: true });
+    // The heading may come a moment later, or be replaced; follow it while the page settles.
     const observer = new MutationObserver(() => {
-      if (document.activeElement !== main) observer.disconnect();
-      else if (focusHeading()) observer.disconnect();
+      if (!ours()) {
+        if (document.activeElement !== focused) observer.disconnect();
+        return;
+      }
+      focusHeading();
     });
     observer.observe(main, { childList: true, subtree: true });
     const timer = window.setTimeout(() => {

@@ -5,7 +5,6 @@ import { heldIntervals } from './booked.ts';
 import type { HeldSlot } from './booked.ts';
 import {
   buildAvailabilityGrid,
-  daysPerPageFor,
   gridPageStart,
   hasHiddenSlots,
   nextPage,
@@ -148,28 +147,5 @@ describe('collapsed day columns', () => {
     ['no slots do not', [], false],
   ])('%s', (_name, input, expected) => {
     expect(hasHiddenSlots(input)).toBe(expected);
-  });
-});
-
-describe('daysPerPageFor: fewer day columns rather than squeezed ones', () => {
-  it.each([
-    ['a desktop card', 600, 4],
-    ['exactly four columns', 240, 4],
-    ['a 360 px phone', 200, 3],
-    ['a 320 px phone', 160, 2],
-    ['never fewer than two', 80, 2],
-  ])('%s', (_name, width, days) => {
-    expect(daysPerPageFor(width)).toBe(days);
-  });
-
-  it('pages move by the days shown', () => {
-    const two = buildAvailabilityGrid({
-      blocks: everyDay,
-      booked: [],
-      now: Temporal.Instant.from('2026-11-23T10:00:00Z'),
-      page: 1,
-      daysPerPage: 2,
-    });
-    expect(two.days.map((d) => d.date.toString())).toEqual(['2026-11-25', '2026-11-26']);
   });
 });

@@ -30,41 +30,25 @@ export type AvailabilityGridInput = {
   blocks: readonly WeeklyBlock[];
   booked: readonly BookedInterval[];
   now: Temporal.Instant;
-  /** 0 = the page starting today in São Paulo; each page moves `daysPerPage` days. */
+  /** 0 = the page starting today in São Paulo; each page moves GRID_DAYS_PER_PAGE days. */
   page: number;
-  /** Four (the product's grid) unless the screen is too narrow to show four columns legibly. */
-  daysPerPage?: number;
 };
 
-export function gridPageStart(
-  today: Temporal.PlainDate,
-  page: number,
-  daysPerPage: number = GRID_DAYS_PER_PAGE,
-): Temporal.PlainDate {
-  return today.add({ days: clampPage(page) * daysPerPage });
-}
-
-/** The narrowest a day column may be and still show 'HH:mm' and its weekday on one line. */
-export const MIN_DAY_COLUMN_PX = 60;
-
-/** How many day columns fit in `widthPx`: four when they fit, never fewer than two. */
-export function daysPerPageFor(widthPx: number): number {
-  const fit = Math.floor(widthPx / MIN_DAY_COLUMN_PX);
-  return Math.min(GRID_DAYS_PER_PAGE, Math.max(2, fit));
+export function gridPageStart(today: Temporal.PlainDate, page: number): Temporal.PlainDate {
+  return today.add({ days: clampPage(page) * GRID_DAYS_PER_PAGE });
 }
 
 export function buildAvailabilityGrid(input: AvailabilityGridInput): AvailabilityGrid {
   const page = clampPage(input.page);
-  const daysPerPage = input.daysPerPage ?? GRID_DAYS_PER_PAGE;
   const today = saoPauloToday(input.now);
-  const from = gridPageStart(today, page, daysPerPage);
+  const from = gridPageStart(today, page);
   const offered = markBooked(
-    expandBlocks(input.blocks, from, daysPerPage).filter((slot) =>
+    expandBlocks(input.blocks, from, GRID_DAYS_PER_PAGE).filter((slot) =>
       isBeyondMinimumNotice(slot.start, input.now),
     ),
     input.booked,
   );
-  const days = Array.from({ length: daysPerPage }, (_, offset) => {
+  const days = Array.from({ length: GRID_DAYS_PER_PAGE }, (_, offset) => {
     const date = from.add({ days: offset });
     return {
       date,

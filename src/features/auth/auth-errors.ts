@@ -1,4 +1,5 @@
 import { isAuthRetryableFetchError, type AuthError } from '@supabase/supabase-js';
+import { timeoutOr } from '@/lib/request-deadline.ts';
 
 export const NETWORK_ERROR_MESSAGE =
   'Não foi possível contatar o servidor agora. Verifique a conexão e tente novamente.';
@@ -22,7 +23,7 @@ const AUTH_CODE_MESSAGES: Record<string, string> = {
 
 /** The description for an auth failure: a known reason in Portuguese, else `fallback`. */
 export function authErrorMessage(error: AuthError, fallback: string): string {
-  if (isAuthRetryableFetchError(error)) return NETWORK_ERROR_MESSAGE;
+  if (isAuthRetryableFetchError(error)) return timeoutOr(error, NETWORK_ERROR_MESSAGE);
   return (error.code && AUTH_CODE_MESSAGES[error.code]) || fallback;
 }
 
@@ -32,7 +33,7 @@ export const EMAIL_NOT_CONFIRMED_MESSAGE =
 
 /** docs/product-rules.md §8: sign-in failures never say which of e-mail or password was wrong. */
 export function signInErrorMessage(error: AuthError): string {
-  if (isAuthRetryableFetchError(error)) return NETWORK_ERROR_MESSAGE;
+  if (isAuthRetryableFetchError(error)) return timeoutOr(error, NETWORK_ERROR_MESSAGE);
   if (error.code === 'email_not_confirmed') return EMAIL_NOT_CONFIRMED_MESSAGE;
   return INVALID_CREDENTIALS_MESSAGE;
 }

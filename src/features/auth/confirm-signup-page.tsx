@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { css } from 'styled-system/css';
+import { timeoutOr } from '@/lib/request-deadline.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Button, buttonClass } from '@/ui/button.tsx';
 import { AuthPageShell } from './auth-page-shell.tsx';
@@ -35,7 +36,10 @@ export function ConfirmSignupPage() {
       showToast({
         tone: 'error',
         title: 'Falha ao reenviar',
-        description: 'Não foi possível reenviar o e-mail. Tente novamente mais tarde.',
+        description: timeoutOr(
+          error,
+          'Não foi possível reenviar o e-mail. Tente novamente mais tarde.',
+        ),
       });
       return;
     }

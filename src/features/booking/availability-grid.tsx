@@ -1,11 +1,10 @@
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import { useMemo, useState } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import { css, cx } from 'styled-system/css';
 import type { WeeklyBlock } from '@/domain/availability/block.ts';
 import type { BookedInterval } from '@/domain/availability/booked.ts';
 import {
   buildAvailabilityGrid,
-  daysPerPageFor,
   hasHiddenSlots,
   nextPage,
   NO_SLOTS_LABEL,
@@ -72,34 +71,17 @@ const columns = css({
   flex: '1',
   minW: '0',
   display: 'grid',
-  gridTemplateColumns: 'repeat(var(--grid-days, 4), minmax(0, 1fr))',
-  gap: { base: '1.5', sm: '2' },
+  gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+  gap: { base: '1', sm: '2' },
 });
 
-/**
- * Days per page for the width the columns actually get (a phone, or the narrower dashboard
- * tab): four when they fit, fewer rather than squeezed times ('08:0(08:0(…' at 320 px).
- */
-function useDaysPerPage(): [RefObject<HTMLDivElement | null>, number] {
-  const ref = useRef<HTMLDivElement | null>(null);
-  const [days, setDays] = useState(4);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setDays(daysPerPageFor(entry.contentRect.width));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, days];
-}
-
+// Compact on phones: four day columns of a 320 px screen are about 55 px wide, and 'HH:mm'
+// at the smaller size leaves room on both sides; the 36 px height keeps the touch target.
 const slotButton = css({
   w: 'full',
   h: '9',
   borderRadius: 'md',
-  fontSize: 'sm',
+  fontSize: { base: '0.8125rem', sm: 'sm' },
   fontWeight: 'semibold',
   bg: 'primary.subtle',
   color: 'primary.text',
@@ -258,10 +240,9 @@ export function AvailabilityGrid({
   source,
 }: AvailabilityGridProps) {
   const [page, setPage] = useState(0);
-  const [measured, daysPerPage] = useDaysPerPage();
   const grid = useMemo(
-    () => buildAvailabilityGrid({ blocks, booked, now, page, daysPerPage }),
-    [blocks, booked, now, page, daysPerPage],
+    () => buildAvailabilityGrid({ blocks, booked, now, page }),
+    [blocks, booked, now, page],
   );
   const empty = fallback || blocks.length === 0;
 
@@ -288,7 +269,7 @@ export function AvailabilityGrid({
     );
   } else {
     body = (
-      <ul className={columns} style={{ '--grid-days': daysPerPage } as CSSProperties}>
+      <ul className={columns}>
         {grid.days.map((day) => (
           <DayColumn
             key={`${grid.page}:${day.date.toString()}`}
@@ -302,35 +283,43 @@ export function AvailabilityGrid({
   }
 
   const showNav = !loading && !empty;
+  // Previous/next sit above the days, beside the heading, so the four columns get the whole
+  // width of the card, a 320 px phone's included (docs/product-rules.md §2 "Availability grid").
   return (
     <section aria-label={GRID_TEXTS.heading} data-source={source} className={css({ mt: '2' })}>
-      <h3 className={heading}>{GRID_TEXTS.heading}</h3>
-      <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '2', mt: '3' })}>
+      <div
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: '2',
+          minH: '9',
+        })}
+      >
+        <h3 className={heading}>{GRID_TEXTS.heading}</h3>
         {showNav && (
-          <button
-            type="button"
-            className={navButton}
-            aria-label={GRID_TEXTS.previous}
-            disabled={!grid.canGoPrevious}
-            onClick={() => setPage(previousPage)}
-          >
-            <Chevron direction="left" />
-          </button>
-        )}
-        <div ref={measured} className={css({ flex: '1', minW: '0', display: 'flex' })}>
-          {body}
-        </div>
-        {showNav && (
-          <button
-            type="button"
-            className={navButton}
-            aria-label={GRID_TEXTS.next}
-            onClick={() => setPage(nextPage)}
-          >
-            <Chevron direction="right" />
-          </button>
+          <div className={css({ display: 'flex', gap: '2' })}>
+            <button
+              type="button"
+              className={navButton}
+              aria-label={GRID_TEXTS.previous}
+              disabled={!grid.canGoPrevious}
+              onClick={() => setPage(previousPage)}
+            >
+              <Chevron direction="left" />
+            </button>
+            <button
+              type="button"
+              className={navButton}
+              aria-label={GRID_TEXTS.next}
+              onClick={() => setPage(nextPage)}
+            >
+              <Chevron direction="right" />
+            </button>
+          </div>
         )}
       </div>
+      <div className={css({ display: 'flex', mt: '3' })}>{body}</div>
     </section>
   );
 }

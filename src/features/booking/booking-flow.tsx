@@ -35,6 +35,8 @@ export const BOOKING_TEXTS = {
   fallbackTitle: 'Não é possível agendar',
   fallbackDescription: 'A agenda do médico não pôde ser carregada. Tente novamente mais tarde.',
   errorTitle: 'Erro no Agendamento',
+  /** docs/product-rules.md §4 step 5: a booking refused for missing data. */
+  missingDataTitle: 'Dados incompletos',
   errorDescription: 'Não foi possível concluir seu agendamento agora. Tente novamente.',
 } as const;
 

@@ -296,6 +296,38 @@ describe('booking journey on the local replica', () => {
     });
   });
 
+  it("titles a booking refused for missing data 'Dados incompletos', with the server's message", async () => {
+    const patient = await createPatient(t);
+    const { error } = await t.admin
+      .from('perfis_usuarios')
+      .update({ data_nasc: null })
+      .eq('id', patient.id);
+    if (error) throw error;
+    const device = await deviceFor(patient);
+    await device.sync.awaitInitialSync();
+    device.offline();
+    const { start } = anaSlot('09:30');
+    const booked = await device.sync.book({ medicoId: ANA, horarioInicio: start });
+    if (!booked.ok) throw new Error(booked.error);
+    renderApp({
+      engine: device.sync,
+      user: { id: patient.id, role: 'paciente' },
+      auth: signedIn('paciente'),
+      entry: {
+        pathname: '/checkout',
+        state: toCheckoutState(anaCheckout(start, '09:30'), booked.value.appointmentId),
+      },
+    });
+    device.online();
+    expect(await screen.findByText('Dados incompletos', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Complete seu cadastro (nome completo, CPF e data de nascimento) antes de agendar.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Erro no Agendamento')).toBeNull();
+  });
+
   it('keeps an offline booking pending, then sends the patient to their appointments when the slot was taken meanwhile', async () => {
     const patient = await createPatient(t);
     const device = await deviceFor(patient);
@@ -399,19 +431,57 @@ describe('booking journey on the local replica', () => {
     expect(router.state.location.pathname).toBe('/paciente/dashboard/consultas');
   });
 
-  it('says "Guia não encontrada" when the synced replica has no such guide', async () => {
+  it('toasts "Erro ao buscar guia" for a guide the synced replica lacks, then goes to the dashboard', async () => {
     const patient = await createPatient(t);
     const device = await deviceFor(patient);
-    renderApp({
+    const router = renderApp({
       engine: device.sync,
       user: { id: patient.id, role: 'paciente' },
       auth: signedIn('paciente'),
       entry: { pathname: `/guia/${randomUUID()}` },
     });
-    expect(
-      await screen.findByRole('heading', { name: 'Guia não encontrada' }, { timeout: 15_000 }),
-    ).toBeTruthy();
-    expect(await screen.findByText('Erro ao buscar guia')).toBeTruthy();
+    const title = await screen.findByText('Erro ao buscar guia', {}, { timeout: 15_000 });
+    expect(title.closest('[data-toast]')?.textContent).toContain(
+      'Não foi possível encontrar os detalhes da guia solicitada.',
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/paciente/dashboard'));
+  });
+
+  it('goes back to the page the person came from after a missing guide', async () => {
+    const patient = await createPatient(t);
+    const device = await deviceFor(patient);
+    const router = renderApp({
+      engine: device.sync,
+      user: { id: patient.id, role: 'paciente' },
+      auth: signedIn('paciente'),
+      entry: { pathname: '/paciente/dashboard/consultas' },
+    });
+    await act(() => router.navigate(`/guia/${randomUUID()}`));
+    expect(await screen.findByText('Erro ao buscar guia', {}, { timeout: 15_000 })).toBeTruthy();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/paciente/dashboard/consultas'),
+    );
+  });
+
+  it('shows a guide kept in the replica while offline, with no error', async () => {
+    const patient = await createPatient(t);
+    const device = await deviceFor(patient);
+    await device.sync.awaitInitialSync();
+    const booked = await device.sync.book({ medicoId: ANA, horarioInicio: anaSlot('11:00').start });
+    if (!booked.ok) throw new Error(booked.error);
+    const guide = await device.sync.generateGuide(booked.value.appointmentId);
+    if (!guide.ok) throw new Error(guide.error);
+    const [withGuide] = await until(device.sync.appointments$, (l) => Boolean(l[0]?.guia?.id));
+    const guideId = withGuide!.guia!.id;
+    device.offline();
+    renderApp({
+      engine: device.sync,
+      user: { id: patient.id, role: 'paciente' },
+      auth: signedIn('paciente'),
+      entry: { pathname: `/guia/${guideId}` },
+    });
+    expect(await screen.findByTestId('guide-qr', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByText('Erro ao buscar guia')).toBeNull();
   });
 });
 

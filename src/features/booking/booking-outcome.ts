@@ -34,11 +34,20 @@ export function useBookingProgress(
   };
 }
 
-/** docs/product-rules.md §4 step 5's error toast: the server's message, or the generic one. */
-function showBookingError(message: string | null): void {
+/** The server's reasons for a booking refused for missing data (supabase/migrations/CONTRACT.md). */
+const MISSING_DATA_REASONS: ReadonlySet<string> = new Set(['invalid_params', 'profile_incomplete']);
+
+/**
+ * docs/product-rules.md §4 step 5's error toast: the server's message, or the generic one,
+ * under 'Dados incompletos' when data was missing.
+ */
+function showBookingError(message: string | null, reason: string | null = null): void {
   showToast({
     tone: 'error',
-    title: BOOKING_TEXTS.errorTitle,
+    title:
+      reason !== null && MISSING_DATA_REASONS.has(reason)
+        ? BOOKING_TEXTS.missingDataTitle
+        : BOOKING_TEXTS.errorTitle,
     description: message ?? BOOKING_TEXTS.errorDescription,
     duration: BOOKING_ERROR_TOAST_MS,
   });
@@ -63,7 +72,7 @@ export function useBookingRejection(appointment: AppointmentView | null | undefi
     }
     if (!toasted.current) {
       toasted.current = true;
-      showBookingError(message);
+      showBookingError(message, reason);
     }
     const id = setTimeout(
       () => void navigate('/agendamentos', { replace: true }),
@@ -89,7 +98,7 @@ export function useGuideRejection(engine: SyncEngine | null, appointmentIds: rea
     const sub = engine.events$.subscribe((event) => {
       if (event.type !== 'mutation-rejected' || event.mutation.kind !== 'generate_guide') return;
       if (!ids.has(event.mutation.appointmentId)) return;
-      showBookingError(event.message || null);
+      showBookingError(event.message || null, event.reason);
       void navigate(MY_APPOINTMENTS_PATH, { replace: true });
     });
     return () => sub.unsubscribe();

@@ -6,6 +6,7 @@ import type { ListedDoctor } from '@/domain/doctors/fixed-doctors.ts';
 import type { OccupiedSlot } from '../../../sync/index.ts';
 import { useObservable, useSyncSessionWhen } from '@/session/sync-provider.tsx';
 import { showToast } from '@/lib/toast.ts';
+import { useSyncErrorToast } from '@/session/sync-error-toast.ts';
 import { AvailabilityGrid } from './availability-grid.tsx';
 import { useBookingFlow } from './booking-flow.tsx';
 import { useNow } from '@/lib/use-now.ts';
@@ -90,6 +91,8 @@ export function DoctorAvailability({
   const occupied = useObservable(occupied$, undefined);
   const status = useObservable(status$, null);
   useLiveChangeToast(occupied, status?.initialSync.done === true);
+  useSyncErrorToast(usable, 'agenda_ocupada');
+  useSyncErrorToast(usable, 'agenda_medico');
 
   const replicaRead =
     blocks !== undefined && occupied !== undefined && status?.initialSync.done === true;

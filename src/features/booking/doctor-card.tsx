@@ -86,7 +86,13 @@ export function DoctorCard({ doctor, children, as: Heading = 'h2' }: DoctorCardP
   const name = doctorDisplayName(doctor);
   return (
     <Card
-      className={css({ display: 'grid', gap: '5', md: { gridTemplateColumns: '5fr 6fr' } })}
+      className={css({
+        display: 'grid',
+        gap: '5',
+        // Tighter on phones, so the grid's four day columns keep room for their times.
+        px: { base: '3.5', sm: '5', md: '6' },
+        md: { gridTemplateColumns: '5fr 6fr' },
+      })}
       data-testid="doctor-card"
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', minW: 0 })}>

@@ -1,3 +1,4 @@
+import { REQUEST_TIMEOUT_MS } from '@/domain/requests/retry-policy.ts';
 import { SLOT_DURATION_MINUTES } from '@/domain/rules/booking.ts';
 
 /**
@@ -59,6 +60,9 @@ async function readRows(
   const url = new URL(`rest/v1/${table}?${new URLSearchParams(query).toString()}`, base);
   const response = await fetch(url, {
     headers: { apikey: endpoint.key, Authorization: `Bearer ${endpoint.key}` },
+    // The page stops waiting sooner (FIRST_SCHEDULE_PATIENCE_MS) and shows the replica; this
+    // frees the connection of a read that would never answer.
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`${table}: HTTP ${response.status}`);
   return response.json();

@@ -3,6 +3,7 @@ import { css } from 'styled-system/css';
 import { paginate } from '@/domain/appointments/pagination.ts';
 import type { MedicoDoc, SyncEngine } from '../../../sync/index.ts';
 import { useSyncSession } from '@/session/sync-provider.tsx';
+import { useSyncErrorToast } from '@/session/sync-error-toast.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { Button } from '@/ui/button.tsx';
 import { TextField } from '@/ui/field.tsx';
@@ -108,6 +109,7 @@ const AppointmentList = memo(function AppointmentList(props: ListProps) {
 /** consultas: the doctor's upcoming and past appointments from the replica, live. */
 export function AppointmentsTab(_props: { doctor: MedicoDoc }) {
   const { engine, failed } = useSyncSession();
+  useSyncErrorToast(engine, 'agendamentos');
   const { appointments, rejections, dismissRejection } = useDoctorFeedback();
   const [tab, setTab] = useState<TabValue>('proximas');
   const [query, setQuery] = useState('');

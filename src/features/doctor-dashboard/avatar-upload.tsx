@@ -4,6 +4,7 @@ import { Temporal } from 'temporal-polyfill';
 import { css } from 'styled-system/css';
 import type { MedicoDoc, SyncEngine } from '../../../sync/index.ts';
 import { AVATAR_TYPES, avatarPath, avatarProblem } from '@/domain/doctors/avatar.ts';
+import { timeoutOr } from '@/lib/request-deadline.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useObservable } from '@/session/sync-provider.tsx';
 import { useSupabase } from '@/session/supabase-context.ts';
@@ -91,7 +92,9 @@ export function AvatarUpload({
       showToast({
         tone: 'error',
         title: AVATAR_TEXTS.uploadErrorTitle,
-        description: online ? AVATAR_TEXTS.uploadErrorDescription : AVATAR_TEXTS.offline,
+        description: online
+          ? timeoutOr(sent.error, AVATAR_TEXTS.uploadErrorDescription)
+          : AVATAR_TEXTS.offline,
       });
       return;
     }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { QRCodeSVG } from 'qrcode.react';
 import { of } from 'rxjs';
 import { css, cx } from 'styled-system/css';
@@ -10,6 +10,7 @@ import {
   GUIDE_QR_SIZE,
 } from '@/domain/guides/qr.ts';
 import { CANCELLATION_POLICY_TEXT } from '@/domain/rules/policy.ts';
+import { dashboardPath, useAuth } from '@/session/auth-context.ts';
 import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
 import { showToast } from '@/lib/toast.ts';
 import { Button } from '@/ui/button.tsx';
@@ -246,6 +247,8 @@ function StandalonePdfButton({ guide }: { guide: GuiaDoc }) {
 export function GuidePage() {
   const { guideId = '' } = useParams();
   const navigate = useNavigate();
+  const location = useLocation();
+  const { role } = useAuth();
   const { engine } = useSyncSession();
   const guide$ = useMemo(() => (engine ? engine.guide$(guideId) : null), [engine, guideId]);
   const status$ = useMemo(() => engine?.status$ ?? of(null), [engine]);
@@ -267,6 +270,9 @@ export function GuidePage() {
   );
   const notFound = guide === null && status !== null && status.initialSync.done;
 
+  // docs/product-rules.md §8: the toast, then back where the person came from; opened
+  // directly (no earlier page in this tab: the router's first location), their dashboard.
+  const openedDirectly = location.key === 'default';
   useEffect(() => {
     if (!notFound) return;
     showToast({
@@ -274,7 +280,9 @@ export function GuidePage() {
       title: GUIDE_TEXTS.notFoundToastTitle,
       description: GUIDE_TEXTS.notFoundToastDescription,
     });
-  }, [notFound]);
+    if (openedDirectly) void navigate(dashboardPath(role), { replace: true });
+    else void navigate(-1);
+  }, [notFound, openedDirectly, navigate, role]);
 
   if (notFound) {
     return (

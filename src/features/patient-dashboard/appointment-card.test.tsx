@@ -107,20 +107,28 @@ describe('AppointmentCard', () => {
     expect(link.getAttribute('href')).toBe(`/guia/${guia.id}`);
   });
 
-  it("disables the room, saying why, when the doctor hasn't saved a link", () => {
+  it("keeps the room focusable without a link, and pressing it says 'Link não disponível'", async () => {
     renderCard(WITH_GUIDE);
     const join = screen.getByRole('button', { name: APPOINTMENT_TEXTS.join });
-    expect((join as HTMLButtonElement).disabled).toBe(true);
-    expect(join.getAttribute('aria-describedby')).toBeTruthy();
+    expect((join as HTMLButtonElement).disabled).toBe(false);
+    expect(join.getAttribute('aria-disabled')).toBe('true');
+    join.focus();
+    expect(document.activeElement).toBe(join);
     expect(document.getElementById(join.getAttribute('aria-describedby')!)?.textContent).toBe(
       APPOINTMENT_TEXTS.noLinkDescription,
     );
+    expect(screen.queryByText('Link não disponível')).toBeNull();
+    fireEvent.click(join);
+    expect(await screen.findByText('Link não disponível')).toBeTruthy();
+    expect(
+      screen.getAllByText('O médico ainda não disponibilizou o link para esta consulta.'),
+    ).toHaveLength(2);
   });
 
   it('enables the room once a link exists', () => {
     renderCard({ ...WITH_GUIDE, meeting_link: 'https://meet.example.com/sala' });
     const join = screen.getByRole('button', { name: APPOINTMENT_TEXTS.join });
-    expect((join as HTMLButtonElement).disabled).toBe(false);
+    expect(join.getAttribute('aria-disabled')).toBeNull();
     expect(screen.queryByText(APPOINTMENT_TEXTS.noLinkDescription)).toBeNull();
   });
 

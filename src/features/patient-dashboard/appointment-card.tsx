@@ -126,8 +126,10 @@ function HoldActions({
 }
 
 /**
- * 'Cancelar consulta' and 'Entrar na sala' on one row; without a link the room button is
- * disabled and the reason sits under the row, tied to it by aria-describedby.
+ * 'Cancelar consulta' and 'Entrar na sala' on one row. Without a link the room button looks
+ * and reads as unavailable (aria-disabled) but stays focusable: pressing it says why in the
+ * toast 'Link não disponível' (docs/product-rules.md §8), and the reason also sits under the
+ * row, tied to it by aria-describedby.
  */
 function UpcomingActions({
   appointment: a,
@@ -156,7 +158,7 @@ function UpcomingActions({
         <Button
           size="sm"
           className={css({ ml: 'auto' })}
-          disabled={!hasLink}
+          aria-disabled={!hasLink || undefined}
           aria-describedby={hasLink ? undefined : reasonId}
           onClick={() => joinRoom(a)}
         >

@@ -4,13 +4,14 @@ import { css } from 'styled-system/css';
 import { isPatientUpcoming } from '@/domain/appointments/lists.ts';
 import { appointmentStateOf } from '@/domain/appointments/status.ts';
 import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
+import { SYNC_ERROR_TITLES, useSyncErrorToast } from '@/session/sync-error-toast.ts';
 import type { AppointmentView } from '../../../sync/index.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { buttonClass } from '@/ui/button.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
 import { AppointmentCard } from './appointment-card.tsx';
-import { CancelDialog } from './cancel-dialog.tsx';
+import { CANCEL_TEXTS, CancelDialog } from './cancel-dialog.tsx';
 
 export const CONSULTAS_TEXTS = {
   title: 'Minhas Consultas',
@@ -20,9 +21,8 @@ export const CONSULTAS_TEXTS = {
   emptyUpcoming: 'Você não tem consultas agendadas.',
   emptyHistory: 'Nenhuma consulta no histórico.',
   book: 'Agendar Consulta',
-  loadError: 'Erro ao buscar consultas',
+  loadError: SYNC_ERROR_TITLES.agendamentos,
   loadErrorDescription: 'Não foi possível abrir os dados salvos neste aparelho.',
-  cancelRefused: 'Não foi possível cancelar',
 } as const;
 
 /** A queued booking is upcoming until the server says otherwise. */
@@ -63,6 +63,7 @@ function ListSkeleton() {
 /** consultas: upcoming and past appointments from the replica, live as it changes. */
 export function AppointmentsTab() {
   const { engine, failed } = useSyncSession();
+  useSyncErrorToast(engine, 'agendamentos');
   const lists$ = useMemo(() => engine?.appointments$ ?? null, [engine]);
   const all = useObservable(lists$, undefined);
   const lists = useMemo(() => (all ? toLists(all) : null), [all]);
@@ -71,14 +72,17 @@ export function AppointmentsTab() {
     [engine],
   );
   const [cancelling, setCancelling] = useState<AppointmentView | null>(null);
-  // The server's refusal (e.g. inside the notice) arrives later; the card shows its state again.
+  // The server's answer to a cancellation, with its message (docs/product-rules.md §8): a
+  // refusal (e.g. inside the notice) puts the card back as it was.
   useEffect(() => {
     if (!engine) return;
     const sub = engine.events$.subscribe((event) => {
-      if (event.type !== 'mutation-rejected' || event.mutation.kind !== 'patient_cancel') return;
+      if (event.type === 'write-conflict' || event.type === 'write-rejected') return;
+      if (event.mutation.kind !== 'patient_cancel') return;
+      const refused = event.type === 'mutation-rejected';
       showToast({
-        tone: 'error',
-        title: CONSULTAS_TEXTS.cancelRefused,
+        tone: refused ? 'error' : 'success',
+        title: refused ? CANCEL_TEXTS.failedTitle : CANCEL_TEXTS.doneTitle,
         description: event.message || undefined,
       });
     });

@@ -23,7 +23,10 @@ export const CANCEL_TEXTS = {
   policyTitle: 'Política de cancelamento',
   keep: 'Voltar',
   confirm: 'Confirmar cancelamento',
-  done: 'Agendamento cancelado',
+  /** docs/product-rules.md §8 "Appointments": the server's answer, under these titles. */
+  doneTitle: 'Sucesso',
+  failedTitle: 'Erro ao cancelar',
+  queued: 'Cancelamento registrado',
   doneOffline: 'O cancelamento será enviado assim que a conexão voltar.',
   failed: 'Não foi possível cancelar agora. Tente novamente.',
 } as const;
@@ -60,11 +63,19 @@ export function CancelDialog({ appointment: a, open, onOpenChange }: CancelDialo
     const result = await engine.patientCancel(a.id);
     setSending(false);
     if (!result.ok) {
-      showToast({ tone: 'error', title: CANCEL_TEXTS.failed });
+      showToast({
+        tone: 'error',
+        title: CANCEL_TEXTS.failedTitle,
+        description: CANCEL_TEXTS.failed,
+      });
       return;
     }
     onOpenChange(false);
-    showToast({ tone: 'success', title: CANCEL_TEXTS.done });
+    // Online, the server's answer follows at once ('Sucesso' or 'Erro ao cancelar', with its
+    // message: appointments-tab.tsx); offline, say that it waits for the connection.
+    if (!navigator.onLine) {
+      showToast({ title: CANCEL_TEXTS.queued, description: CANCEL_TEXTS.doneOffline });
+    }
   }
 
   return (

@@ -5,6 +5,9 @@ import { css } from 'styled-system/css';
 import { SCHEDULE_ZONE } from '@/domain/rules/booking.ts';
 import { useAuth } from '@/session/auth-context.ts';
 import { useSupabase } from '@/session/supabase-context.ts';
+import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
+import { timeoutOr } from '@/lib/request-deadline.ts';
+import { ReadRetriesExhausted, retryRead } from '@/lib/retry-read.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { Button } from '@/ui/button.tsx';
@@ -51,20 +54,43 @@ function downloadJson(data: unknown, fileName: string) {
   URL.revokeObjectURL(url);
 }
 
+/** A failed answer of the export; `status` 0 is one that never arrived, or ran out of time. */
+class ExportFailed extends Error {
+  constructor(
+    readonly status: number,
+    readonly failure: unknown,
+  ) {
+    super(`exportar_meus_dados failed with status ${status}`, { cause: failure });
+  }
+}
+
+/** Not reached, timed out or a server fault: worth asking again (§9 "requests"). */
+function isRetryable(error: unknown): boolean {
+  return error instanceof ExportFailed && (error.status === 0 || error.status >= 500);
+}
+
 function ExportData() {
   const client = useSupabase();
   const [busy, setBusy] = useState(false);
   async function download() {
     setBusy(true);
-    const { data, error } = (await client.rpc('exportar_meus_dados')) as {
-      data: unknown;
-      error: unknown;
+    const read = async () => {
+      const answer = await client.rpc('exportar_meus_dados');
+      const data: unknown = answer.data;
+      if (answer.error || !data) throw new ExportFailed(answer.status, answer.error);
+      return data;
     };
+    const data = await retryRead(read, { retryable: isRetryable }).catch((error: unknown) => {
+      console.warn('data export failed', error);
+      const exhausted = error instanceof ReadRetriesExhausted;
+      showToast({
+        tone: 'error',
+        title: exhausted ? ERROR_MESSAGES.retriesExhausted : T.exportFailed,
+      });
+      return null;
+    });
     setBusy(false);
-    if (error || !data) {
-      showToast({ tone: 'error', title: T.exportFailed });
-      return;
-    }
+    if (data === null) return;
     const today = Temporal.Now.plainDateISO(SCHEDULE_ZONE).toString();
     downloadJson(data, `meus-dados-${today}.json`);
   }
@@ -93,7 +119,7 @@ function DeleteAccount() {
     const { error } = await client.rpc('excluir_minha_conta');
     if (error) {
       setBusy(false);
-      showToast({ tone: 'error', title: T.deleteFailed });
+      showToast({ tone: 'error', title: timeoutOr(error, T.deleteFailed) });
       return;
     }
     setOpen(false);

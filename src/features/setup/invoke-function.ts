@@ -1,4 +1,6 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
+import { isRequestTimeout } from '@/lib/request-deadline.ts';
 
 /** A function's answer as the pages need it: the HTTP status (0 = not reached) and the body. */
 export type FunctionAnswer = { status: number; body: unknown };
@@ -35,5 +37,6 @@ export async function invokeFunction(
     return { status: response.status, body };
   }
   console.error(`Function ${name} could not be reached.`, error);
-  return { status: 0, body: null };
+  // The page shows the body's message as the failure's detail.
+  return { status: 0, body: isRequestTimeout(error) ? { message: ERROR_MESSAGES.timeout } : null };
 }

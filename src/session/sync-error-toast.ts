@@ -1,0 +1,54 @@
+import { useEffect, useMemo, useRef } from 'react';
+import type { SyncEngine } from '../../sync/index.ts';
+import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
+import { showToast } from '@/lib/toast.ts';
+import { useObservable } from './sync-provider.tsx';
+
+/**
+ * docs/product-rules.md §8 "Appointments": what the person is told when the replica cannot
+ * bring a table's rows. Only a real failure: offline, the replica keeps what it has and the
+ * sync line says so, which is no error.
+ */
+export const SYNC_ERROR_TITLES = {
+  agendamentos: 'Erro ao buscar consultas',
+  agenda_ocupada: 'Erro ao buscar horários',
+  agenda_medico: 'Erro ao buscar agenda',
+} as const;
+
+export type FetchedSource = keyof typeof SYNC_ERROR_TITLES;
+
+/** The live channel's own trouble (sync/engine.ts), not a failed fetch: it has no toast. */
+const REALTIME_PREFIX = 'realtime: ';
+
+/** The server's message as it is; a request that got no answer, in the person's words. */
+function describe(message: string): string {
+  if (/^(TimeoutError|AbortError)\b/.test(message)) return ERROR_MESSAGES.timeout;
+  if (/^(TypeError|FetchError)\b/.test(message) || /^HTTP 5\d\d$/.test(message)) {
+    return ERROR_MESSAGES.serverUnavailable;
+  }
+  return message;
+}
+
+/**
+ * Toasts `source`'s failure once when it appears while online, with the server's message; again
+ * only after a successful fetch cleared it and a new failure came.
+ */
+export function useSyncErrorToast(engine: SyncEngine | null, source: FetchedSource): void {
+  const status$ = useMemo(() => engine?.status$ ?? null, [engine]);
+  const status = useObservable(status$, null);
+  const error =
+    status?.online === true
+      ? status.errors.find((e) => e.source === source && !e.message.startsWith(REALTIME_PREFIX))
+      : undefined;
+  const message = error?.message ?? null;
+  const shown = useRef(false);
+  useEffect(() => {
+    if (message === null) {
+      shown.current = false;
+      return;
+    }
+    if (shown.current) return;
+    shown.current = true;
+    showToast({ tone: 'error', title: SYNC_ERROR_TITLES[source], description: describe(message) });
+  }, [message, source]);
+}
