@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configurePgrst } from '../support/pgrst-config.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
 
 /**
@@ -13,7 +14,7 @@ let api: SupabaseClient;
 beforeAll(async () => {
   t = await startTestPlatform({
     migrationsDir: 'tests/platform/postgrest-fixture',
-    config: { restSchemas: ['public', 'extra'] },
+    config: { restOverrides: { schemas: ['public', 'extra'] } },
   });
   api = t.client();
 });
@@ -330,12 +331,15 @@ describe('Prefer', () => {
 });
 
 describe('aggregates', () => {
-  const setAggregates = (on: boolean) => {
-    t.platform.ctx.config.restAggregates = on;
-  };
+  /** db-aggregates-enabled as Supabase's docs turn it on: a setting of the authenticator role. */
+  const setAggregates = (on: boolean) =>
+    configurePgrst(t.platform.ctx.db, { db_aggregates_enabled: String(on) }, async () => {
+      const probe = await api.from('messages').select('id.sum()');
+      return (probe.status === 200) === on;
+    });
 
   it('are refused as PostgREST refuses them while db-aggregates-enabled is off', async () => {
-    setAggregates(false);
+    await setAggregates(false);
     const res = await api.from('messages').select('id.sum()');
     expect(res.status).toBe(400);
     expect(res.error).toEqual({
@@ -352,7 +356,7 @@ describe('aggregates', () => {
   });
 
   it('sum, avg, min, max and count(), grouped by the other columns, also when embedded', async () => {
-    setAggregates(true);
+    await setAggregates(true);
     try {
       expect((await api.from('messages').select('id.sum()')).data).toEqual([{ sum: 6 }]);
       const grouped = await api
@@ -369,7 +373,7 @@ describe('aggregates', () => {
         { slug: 'avisos', messages: [{ sum: 3 }] },
       ]);
     } finally {
-      setAggregates(false);
+      await setAggregates(false);
     }
   });
 
@@ -378,7 +382,7 @@ describe('aggregates', () => {
     [...(rows ?? [])].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 
   it('group by an embedded resource beside an aggregate, to-one and to-many', async () => {
-    setAggregates(true);
+    await setAggregates(true);
     try {
       const toOne = await api.from('messages').select('count(),channels(slug)');
       expect(toOne.error).toBeNull();
@@ -404,12 +408,12 @@ describe('aggregates', () => {
         { count: 1, users: { username: 'bia' } },
       ]);
     } finally {
-      setAggregates(false);
+      await setAggregates(false);
     }
   });
 
   it('treat the columns of a spread as the parent level: grouped, or aggregated there', async () => {
-    setAggregates(true);
+    await setAggregates(true);
     try {
       const grouped = await api.from('messages').select('total:id.sum(),count(),...channels(slug)');
       expect(grouped.error).toBeNull();
@@ -435,7 +439,7 @@ describe('aggregates', () => {
         { count: 1, id: [3] },
       ]);
     } finally {
-      setAggregates(false);
+      await setAggregates(false);
     }
   });
 });
@@ -456,7 +460,9 @@ describe('output formats', () => {
     const off = await api.from('messages').select('id').explain({ format: 'json' });
     expect(off.status).toBe(406);
     expect(off.error).toMatchObject({ code: 'PGRST107' });
-    t.platform.ctx.config.restPlanEnabled = true;
+    const planWorks = async () =>
+      (await api.from('messages').select('id').explain({ format: 'json' })).status === 200;
+    await configurePgrst(t.platform.ctx.db, { db_plan_enabled: 'true' }, planWorks);
     try {
       const json = await api.from('messages').select('id').eq('id', 1).explain({ format: 'json' });
       expect(json.status).toBe(200);
@@ -465,7 +471,11 @@ describe('output formats', () => {
       const text = await api.from('messages').select('id').explain({ analyze: true });
       expect(text.data).toMatch(/Aggregate .*actual time/);
     } finally {
-      t.platform.ctx.config.restPlanEnabled = false;
+      await configurePgrst(
+        t.platform.ctx.db,
+        { db_plan_enabled: null },
+        async () => !(await planWorks()),
+      );
     }
   });
 });
