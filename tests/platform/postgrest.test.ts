@@ -102,6 +102,104 @@ describe('RPC overloads', () => {
   });
 });
 
+describe('RPC overload resolution as PostgREST resolves it', () => {
+  const ambiguous = (...candidates: string[]) => ({
+    code: 'PGRST203',
+    details: null,
+    hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    message: `Could not choose the best candidate function between: ${candidates.join(', ')}`,
+  });
+
+  it('answers 300 PGRST203 when overloads differ only by type', async () => {
+    for (const a of ['test', 1]) {
+      const res = await api.rpc('unresolvable', { a });
+      expect(res.status).toBe(300);
+      expect(res.error).toEqual(
+        ambiguous('public.unresolvable(a => integer)', 'public.unresolvable(a => text)'),
+      );
+    }
+  });
+
+  it('chooses by the names given, defaults included', async () => {
+    expect(await api.rpc('resolvable')).toMatchObject({ status: 204, data: null });
+    expect((await api.rpc('resolvable', { a: 'test' })).data).toBe(1);
+    expect((await api.rpc('resolvable', { b: 1 })).data).toBe('foo');
+    const bySet = await api.rpc('resolvable', { cid: 1 }).select('id');
+    expect(bySet.data).toEqual([{ id: 1 }, { id: 2 }]);
+    const withDefault = await api.rpc('resolvable', { cid: 1, search: 'Hello' }).select('id');
+    expect(withDefault.data).toEqual([{ id: 1 }]);
+  });
+
+  it('passes the whole body to the one callable overload with an unnamed parameter', async () => {
+    // Only by_type(text) is callable: the others have an unnamed parameter no body fills.
+    expect((await api.rpc('by_type', { '': 'test' })).data).toBe('foo');
+    expect((await api.rpc('by_type', { '': true })).data).toBe('foo');
+    expect((await api.rpc('none_or_unnamed')).data).toBe(1);
+    expect((await api.rpc('none_or_unnamed', { '': '' })).data).toBe('foo');
+    expect((await api.rpc('function_with_unnamed_text', { '': 'test' })).data).toBe(1);
+  });
+
+  it('finds no function with an unnamed parameter of another type, and hints at the nearest', async () => {
+    const res = await api.rpc('function_with_unnamed_integer', { '': 1 });
+    expect(res.status).toBe(404);
+    expect(res.error).toEqual({
+      code: 'PGRST202',
+      details:
+        'Searched for the function public.function_with_unnamed_integer with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      hint: 'Perhaps you meant to call the function public.function_with_unnamed_text',
+      message:
+        'Could not find the function public.function_with_unnamed_integer() in the schema cache',
+    });
+  });
+
+  it('finds a computed field no function: it takes an unnamed row', async () => {
+    const res = await api.rpc('blurb_message');
+    expect(res.status).toBe(404);
+    expect(res.error).toEqual({
+      code: 'PGRST202',
+      details:
+        'Searched for the function public.blurb_message without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      hint: null,
+      message:
+        'Could not find the function public.blurb_message without parameters in the schema cache',
+    });
+  });
+
+  it('is ambiguous between no parameters and an unnamed one with a default', async () => {
+    for (const args of [undefined, {}]) {
+      const res = await api.rpc('unnamed_default', args);
+      expect(res.status).toBe(300);
+      expect(res.error).toEqual(
+        ambiguous('public.unnamed_default()', 'public.unnamed_default( => text)'),
+      );
+    }
+    expect((await api.rpc('unnamed_default', { '': 'custom' })).data).toBe('foo');
+  });
+
+  it('hints at the overload whose parameter names are nearest', async () => {
+    const res = await api.rpc('overloaded_args', { a: 1, bb: 2 });
+    expect(res.error).toMatchObject({
+      code: 'PGRST202',
+      hint: 'Perhaps you meant to call the function public.overloaded_args(a, b)',
+    });
+  });
+});
+
+describe('missing relations', () => {
+  it('hint at the table most like the name, as PostgREST does (at least 0.75 alike)', async () => {
+    const near = await api.from('userz').select();
+    expect(near.status).toBe(404);
+    expect(near.error).toEqual({
+      code: 'PGRST205',
+      details: null,
+      hint: "Perhaps you meant the table 'public.users'",
+      message: "Could not find the table 'public.userz' in the schema cache",
+    });
+    const far = await api.from('completely_else').select();
+    expect(far.error).toMatchObject({ code: 'PGRST205', hint: null });
+  });
+});
+
 describe('Prefer: params=single-object', () => {
   const call = (fn: string, body: unknown, prefer = 'params=single-object') =>
     raw(`rpc/${fn}`, {

@@ -28,6 +28,7 @@ import {
   type RowsResult,
 } from './plans.ts';
 import { readBody, readJson, type BodySource } from './body.ts';
+import { fuzzyBest, NAME_HINT_SCORE } from './fuzzy.ts';
 import { createIdentityCache } from './identity-cache.ts';
 import { planQuery, relationSource } from './query.ts';
 import { resolveFunction, rpcPlan, type BodyKind } from './rpc.ts';
@@ -616,9 +617,7 @@ function settingsHeaders(parsed: IncomingHttpHeaders): Record<string, string> {
 }
 
 function tableMissing(cache: SchemaCache, name: string): Result<never> {
-  const near = [...cache.relations.keys()].find(
-    (t) => t.toLowerCase() === name.toLowerCase() || t.startsWith(name) || name.startsWith(t),
-  );
+  const near = fuzzyBest([...cache.relations.keys()], name, NAME_HINT_SCORE);
   return fail(
     apiError(
       404,

@@ -52,7 +52,15 @@ export type FunctionDef = {
   table: string | undefined;
   /** The relation whose row type the only parameter takes, when it is one. */
   argRelation: string | undefined;
+  /**
+   * Whether `/rpc` may call it (PostgREST's schema cache holds only these): every parameter
+   * named, or a single unnamed one of a type a whole body can fill.
+   */
+  callable: boolean;
 };
+
+/** The types of a single unnamed parameter that still leaves a function callable. */
+const UNNAMED_CALLABLE = new Set(['bytea', 'json', 'jsonb', 'text', 'xml']);
 
 export type SchemaCache = {
   /** The exposed schema this cache describes (one of PostgREST's db-schemas). */
@@ -228,7 +236,18 @@ function toFunction(f: RawFunction): FunctionDef {
     columns: outParamRows ? outputs : f.retColumns,
     table: f.retTable ?? undefined,
     argRelation: f.argRelation ?? undefined,
+    callable: isCallable(inputs, f.argNames.length > 0),
   };
+}
+
+/**
+ * PostgREST's test: a function that names any parameter names them all for it (an unnamed one
+ * among named ones is called `''`); one that names none is callable only with a single
+ * parameter of a body type.
+ */
+function isCallable(inputs: readonly FunctionArg[], namesAny: boolean): boolean {
+  if (namesAny || inputs.length === 0) return true;
+  return inputs.length === 1 && UNNAMED_CALLABLE.has(inputs[0]?.type ?? '');
 }
 
 export async function loadSchemaCache(db: Queryable, schema: string): Promise<SchemaCache> {
