@@ -384,6 +384,18 @@ describe('Prefer', () => {
     expect(res.data).toHaveLength(2);
   });
 
+  it('count=exact on an RPC returning one value counts it as one row', async () => {
+    const args = { a: 1, b: 2 };
+    const post = await api.rpc('overloaded_args', args, { count: 'exact' });
+    expect(post).toMatchObject({ status: 200, data: 'a,b', count: 1 });
+    const get = await api.rpc('overloaded_args', args, { count: 'exact', get: true });
+    expect(get).toMatchObject({ status: 200, data: 'a,b', count: 1 });
+    const head = await api.rpc('overloaded_args', args, { count: 'exact', head: true });
+    expect(head).toMatchObject({ status: 200, data: null, count: 1 });
+    const uncounted = await raw('rpc/overloaded_args?a=1');
+    expect(uncounted.headers.get('content-range')).toBe('0-0/*');
+  });
+
   it('handling=strict with max-affected refuses an RPC over the limit and commits nothing', async () => {
     const over = await raw('rpc/rename_messages', {
       method: 'POST',
@@ -424,6 +436,28 @@ describe('Prefer', () => {
     expect(res.data).toEqual([
       { id: 1, status: 'blocked', note: 'again' },
       { id: 2, status: 'active', note: 'new' },
+    ]);
+  });
+
+  it('missing=default on a bulk insert and upsert evaluates every default for every row, as PostgREST', async () => {
+    const inserted = await t.admin
+      .from('tickets')
+      .insert([{ id: 100 }, { slug: 'a' }, { slug: 'b', created: null }], { defaultToNull: false })
+      .select();
+    // Row 1's own id wins over the identity's value it still draws: the next row gets 2.
+    expect(inserted).toMatchObject({ status: 201 });
+    expect(inserted.data).toEqual([
+      { id: 100, slug: null, created: '2026-01-01' },
+      { id: 2, slug: 'a', created: '2026-01-01' },
+      { id: 3, slug: 'b', created: null },
+    ]);
+    const upserted = await t.admin
+      .from('tickets')
+      .upsert([{ id: 2 }, { slug: 'c' }], { defaultToNull: false })
+      .select();
+    expect(upserted.data).toEqual([
+      { id: 2, slug: null, created: '2026-01-01' },
+      { id: 5, slug: 'c', created: '2026-01-01' },
     ]);
   });
 });

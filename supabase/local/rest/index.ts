@@ -543,8 +543,10 @@ async function rpcRequest(s: RestState, r: RestRequest): Promise<Reply> {
   if (!outcome.ok) return errorReply(outcome.error, r.head);
   if (plan.shape === 'void') return reply(204, null);
   if (plan.shape === 'scalar') {
+    // One value is one row to PostgREST: counted, it is a total of 1.
     return reply(200, r.head ? null : (outcome.value.scalar ?? 'null'), {
       'content-type': JSON_TYPE,
+      'content-range': contentRange(0, 1, r.prefer.count ? 1 : undefined),
     });
   }
   const offset = plan.shape === 'rows' ? plan.offset : 0;

@@ -7,7 +7,13 @@ import {
   type ViewRule,
 } from './view-keys.ts';
 
-export type Column = { name: string; type: string; hasDefault: boolean };
+export type Column = {
+  name: string;
+  type: string;
+  hasDefault: boolean;
+  /** The SQL of its DEFAULT (an identity's `nextval`), for `Prefer: missing=default`. */
+  default?: string | null;
+};
 
 export type Relation = {
   name: string;
@@ -90,10 +96,17 @@ cols as (
   select a.attrelid, json_agg(json_build_object(
            'name', a.attname,
            'type', format_type(a.atttypid, a.atttypmod),
-           'hasDefault', a.atthasdef or a.attidentity <> '' or a.attgenerated <> ''
+           'hasDefault', a.atthasdef or a.attidentity <> '' or a.attgenerated <> '',
+           'default', case
+             when a.attgenerated <> '' then null
+             when a.attidentity <> '' then
+               format('nextval(%L::regclass)', pg_get_serial_sequence(a.attrelid::regclass::text, a.attname))
+             else pg_get_expr(d.adbin, d.adrelid)
+           end
          ) order by a.attnum) as columns,
          json_agg(a.attnum order by a.attnum) as attnums
   from pg_attribute a
+  left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
   where a.attnum > 0 and not a.attisdropped
   group by a.attrelid
 )
