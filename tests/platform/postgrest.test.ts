@@ -279,6 +279,25 @@ describe('functions as computed fields and relationships', () => {
       { id: 2, get_messages: [{ id: 3, message: 'Third message' }] },
     ]);
   });
+
+  it('embeds a set-returning function declared rows 1 as one object, !inner too', async () => {
+    await t.admin.from('channels').insert({ id: 3, slug: 'vazio' });
+    try {
+      const res = await api.from('channels').select('id,last:latest_message(id)').order('id');
+      expect(res.data).toEqual([
+        { id: 1, last: { id: 2 } },
+        { id: 2, last: { id: 3 } },
+        { id: 3, last: null },
+      ]);
+      const inner = await api.from('channels').select('id,last:latest_message!inner(id)');
+      expect(inner.data).toEqual([
+        { id: 1, last: { id: 2 } },
+        { id: 2, last: { id: 3 } },
+      ]);
+    } finally {
+      await t.admin.from('channels').delete().eq('id', 3);
+    }
+  });
 });
 
 describe('resource embedding', () => {
@@ -752,5 +771,29 @@ describe('more embedding', () => {
       id: [1, 2],
       message: ['Hello world', 'Second, "quoted"'],
     });
+  });
+
+  it('counts no embedding level for a spread (REST_MAX_EMBED_DEPTH is 2)', async () => {
+    const res = await api
+      .from('best_friends')
+      .select('id,users!first_user(username,messages!sender_id(id,...channels(slug)))')
+      .eq('id', 1)
+      .order('id', { referencedTable: 'users.messages' })
+      .single();
+    expect(res.error).toBeNull();
+    expect(res.data).toEqual({
+      id: 1,
+      users: {
+        username: 'ana',
+        messages: [
+          { id: 1, slug: 'geral' },
+          { id: 3, slug: 'avisos' },
+        ],
+      },
+    });
+    const deeper = await api
+      .from('best_friends')
+      .select('id,users!first_user(messages!sender_id(channels(slug)))');
+    expect(deeper.error).toMatchObject({ code: 'PGRST100' });
   });
 });

@@ -48,6 +48,8 @@ export type FunctionDef = {
   name: string;
   args: FunctionArg[];
   returnsSet: boolean;
+  /** Returns at most one row: not a set, or a set declared `rows 1` (a to-one relationship). */
+  singleRow: boolean;
   /** `void`, a scalar, or rows (composite types, `returns table`, out parameters). */
   returns: 'void' | 'scalar' | 'rows';
   /** The declared return type, as `format_type` prints it. */
@@ -151,6 +153,7 @@ select json_build_object(
     select coalesce(json_agg(json_build_object(
       'name', p.proname,
       'returnsSet', p.proretset,
+      'rows', p.prorows,
       'nDefaults', p.pronargdefaults,
       'argNames', coalesce(p.proargnames, '{}'),
       'argModes', coalesce(p.proargmodes::text[], '{}'),
@@ -196,6 +199,7 @@ select json_build_object(
 type RawFunction = {
   name: string;
   returnsSet: boolean;
+  rows: number;
   nDefaults: number;
   argNames: string[];
   argModes: string[];
@@ -244,6 +248,7 @@ function toFunction(f: RawFunction): FunctionDef {
     name: f.name,
     args: inputs,
     returnsSet: f.returnsSet,
+    singleRow: !f.returnsSet || Number(f.rows) === 1,
     returns,
     returnType: f.retType,
     columns: outParamRows ? outputs : f.retColumns,
@@ -325,7 +330,7 @@ function attachComputed(
       if (f.returns === 'scalar' && !f.returnsSet) {
         parent.computed.set(f.name, { name: f.name, type: f.returnType, hasDefault: false });
       } else if (f.returns === 'rows' && f.table) {
-        rels.push({ fn: f.name, parent: parent.name, target: f.table, toOne: !f.returnsSet });
+        rels.push({ fn: f.name, parent: parent.name, target: f.table, toOne: f.singleRow });
       }
     }
   }

@@ -4,3 +4,9 @@ create table public.tickets (
   slug text,
   created date default '2026-01-01'
 );
+
+-- A computed relationship declared to return one row (`rows 1`): to-one, as PostgREST reads it.
+create function public.latest_message(public.channels) returns setof public.messages
+  language sql stable rows 1 as $$
+    select * from public.messages where channel_id = $1.id order by id desc limit 1
+  $$;
