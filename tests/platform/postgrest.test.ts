@@ -198,6 +198,35 @@ describe('missing relations', () => {
     const far = await api.from('completely_else').select();
     expect(far.error).toMatchObject({ code: 'PGRST205', hint: null });
   });
+
+  it('hint at the related table most like an embed that matches none', async () => {
+    const res = await api.from('messages').select('id,channelz(*)');
+    expect(res.status).toBe(400);
+    expect(res.error).toEqual({
+      code: 'PGRST200',
+      details:
+        "Searched for a foreign key relationship between 'messages' and 'channelz' in the schema 'public', but no matches were found.",
+      hint: "Perhaps you meant 'channels' instead of 'channelz'.",
+      message:
+        "Could not find a relationship between 'messages' and 'channelz' in the schema cache",
+    });
+  });
+
+  it('name an embedded column that does not exist by the embed alias PostgREST gives it', async () => {
+    const res = await api.from('channels').select('slug,messages(sum)');
+    expect(res.status).toBe(400);
+    expect(res.error).toEqual({
+      code: '42703',
+      details: null,
+      hint: null,
+      message: 'column messages_1.sum does not exist',
+    });
+  });
+
+  it('answer a missing relationship before the embedding depth limit', async () => {
+    const res = await api.from('channels').select('id,messages(users!sender_id(nowhere(id)))');
+    expect(res.error).toMatchObject({ code: 'PGRST200' });
+  });
 });
 
 describe('Prefer: params=single-object', () => {

@@ -400,7 +400,8 @@ describe('embedding related rows', () => {
     expect(missing.error).toMatchObject({
       code: 'PGRST200',
       message: "Could not find a relationship between 'tags' and 'comments' in the schema cache",
-      hint: null,
+      // PostgREST's fuzzy hint: the related table most like the name (here barely alike).
+      hint: "Perhaps you meant 'posts' instead of 'comments'.",
     });
   });
 });

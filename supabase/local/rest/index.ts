@@ -256,9 +256,12 @@ async function planWith(
   build: (c: SchemaCache) => Result<Plan> | Promise<Result<Plan>>,
 ): Promise<Result<Plan>> {
   const cache = cacheOf(s, r.schema);
-  const first = await build(await cache.get());
-  if (first.ok || !STALE.has(first.error.code)) return first;
-  return build(await cache.reload());
+  let planned = await build(await cache.get());
+  if (!planned.ok && STALE.has(planned.error.code)) planned = await build(await cache.reload());
+  // After planning, so a select naming what does not exist answers as PostgREST would.
+  const tooDeep =
+    planned.ok && checkEmbedDepth(r.query.get('select'), s.ctx.config.restMaxEmbedDepth);
+  return tooDeep ? fail(tooDeep) : planned;
 }
 
 /**
@@ -579,8 +582,6 @@ async function handle(s: RestState, input: RestInput, name: string, rpc: boolean
   const prefer = parsePrefer(one(headers.prefer));
   if (!prefer.ok) return errorReply(prefer.error, head);
   const query = new URLSearchParams(input.query);
-  const tooDeep = checkEmbedDepth(query.get('select'), s.ctx.config.restMaxEmbedDepth);
-  if (tooDeep) return errorReply(tooDeep, head);
   const r: RestRequest = {
     method,
     headers,
