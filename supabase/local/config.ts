@@ -6,6 +6,7 @@ import {
   readProjectSettings,
   type FileOnlySettings,
 } from './project-config.ts';
+import { settingsFromEnv, type RestSettings } from './rest/settings.ts';
 
 export { ConfigError } from './project-config.ts';
 
@@ -62,12 +63,6 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1024)),
     String(10 * 1024 * 1024),
   ),
-  REST_DB_AGGREGATES_ENABLED: v.optional(flag, 'false'),
-  REST_DB_PLAN_ENABLED: v.optional(flag, 'false'),
-  REST_DB_SCHEMAS: v.optional(
-    v.pipe(v.string(), v.regex(/^\s*[a-z_][a-z0-9_]*(\s*,\s*[a-z_][a-z0-9_]*)*\s*$/i)),
-    'public',
-  ),
 });
 
 export type PlatformConfig = {
@@ -113,12 +108,11 @@ export type PlatformConfig = {
   restMaxEmbedDepth: number;
   /** Largest REST response body, in bytes; bigger answers are refused with PGRST199. */
   restMaxResponseBytes: number;
-  /** PostgREST's db-aggregates-enabled: `col.sum()`, `count()`… in `select` (off: PGRST123). */
-  restAggregates: boolean;
-  /** PostgREST's db-plan-enabled: `Accept: application/vnd.pgrst.plan+json` answers EXPLAIN. */
-  restPlanEnabled: boolean;
-  /** PostgREST's db-schemas: the schemas REST exposes, the first the default profile. */
-  restSchemas: string[];
+  /**
+   * PostgREST settings the `REST_DB_*` variables set (`REST_DB_SCHEMAS`, `REST_DB_MAX_ROWS`…):
+   * they win over the authenticator role's `pgrst.*` settings and config.toml's `rest`.
+   */
+  restOverrides: Partial<RestSettings>;
 } & FileOnlySettings;
 
 /** Whether `host` only accepts connections from this machine. */
@@ -146,6 +140,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     throw new ConfigError(`environment: ${problems.join('; ')}`);
   }
   const e = parsed.output;
+  const rest = settingsFromEnv(present);
+  if (rest.problems.length) throw new ConfigError(`environment: ${rest.problems.join('; ')}`);
   const {
     apiPort: filePort,
     siteUrl: fileSiteUrl,
@@ -180,9 +176,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     smtpFrom: e.SMTP_FROM ?? 'Saúde Já <no-reply@saudeja.example>',
     restMaxEmbedDepth: e.REST_MAX_EMBED_DEPTH,
     restMaxResponseBytes: e.REST_MAX_RESPONSE_BYTES,
-    restAggregates: e.REST_DB_AGGREGATES_ENABLED,
-    restPlanEnabled: e.REST_DB_PLAN_ENABLED,
-    restSchemas: e.REST_DB_SCHEMAS.split(',').map((x) => x.trim()),
+    restOverrides: rest.values,
   };
 }
 

@@ -58,7 +58,11 @@ describe('config.toml', () => {
       auth: { email: { template: Record<string, { subject: string }> } };
     };
     const s = readProjectSettings(REPO_CONFIG);
-    expect(s.maxRows).toBe(1000);
+    expect(s.rest).toMatchObject({
+      schemas: ['public', 'graphql_public'],
+      extraSearchPath: ['public', 'extensions'],
+      maxRows: 1000,
+    });
     expect(s.siteUrl).toBe('http://127.0.0.1:5173');
     expect(s.additionalRedirectUrls).toEqual([
       'http://127.0.0.1:5173/acesso-paciente',
@@ -148,6 +152,40 @@ describe('config.toml', () => {
     expect(configError(() => readProjectSettings(p.config))).toBe(
       `${p.config}: auth.email.template.confirmation.content_path: ./supabase/templates/confirmation.html uses {{ if .Token }}, which the local platform cannot render`,
     );
+  });
+
+  it('reads PostgREST settings from [api] and checks schema names', () => {
+    const p = copy();
+    p.edit('schemas = ["public", "graphql_public"]', 'schemas = ["api", "public"]');
+    p.edit('extra_search_path = ["public", "extensions"]', 'extra_search_path = []');
+    expect(readProjectSettings(p.config).rest).toMatchObject({
+      schemas: ['api', 'public'],
+      extraSearchPath: [],
+    });
+    p.edit('schemas = ["api", "public"]', 'schemas = ["api; drop"]');
+    expect(configError(() => readProjectSettings(p.config))).toBe(
+      `${p.config}: api.schemas.0: must be a schema name`,
+    );
+  });
+
+  it('takes REST_DB_* variables over the file and refuses bad ones', () => {
+    const p = copy();
+    const config = configFromEnv({
+      SUPABASE_CONFIG: p.config,
+      REST_DB_SCHEMAS: 'public, extra',
+      REST_DB_MAX_ROWS: '50',
+      REST_DB_AGGREGATES_ENABLED: 'TRUE',
+      REST_DB_TX_END: 'rollback-allow-override',
+    });
+    expect(config.restOverrides).toEqual({
+      schemas: ['public', 'extra'],
+      maxRows: 50,
+      aggregates: true,
+      txEnd: 'rollback-allow-override',
+    });
+    expect(
+      configError(() => configFromEnv({ SUPABASE_CONFIG: p.config, REST_DB_MAX_ROWS: 'x' })),
+    ).toBe('environment: REST_DB_MAX_ROWS: must be a positive integer');
   });
 
   it('is overridden by the environment', () => {

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { parse, TomlError } from 'smol-toml';
 import * as v from 'valibot';
 import { unsupportedAction } from './auth/email-template.ts';
+import { DEFAULT_REST_SETTINGS, SCHEMA_NAME, type RestSettings } from './rest/settings.ts';
 
 /**
  * The keys of the Supabase CLI's `supabase/config.toml` that the local platform emulates,
@@ -29,8 +30,11 @@ export type RateLimits = Record<
 
 /** What only config.toml sets: no environment variable overrides these. */
 export type FileOnlySettings = {
-  /** PostgREST's db-max-rows (`[api] max_rows`): the most rows one read returns. */
-  maxRows: number;
+  /**
+   * PostgREST's settings as `[api]` gives them (`schemas`, `extra_search_path`, `max_rows`),
+   * defaults for the rest; the database and the environment may override them (rest/settings.ts).
+   */
+  rest: RestSettings;
   /** Exact URLs e-mail links may return to besides the site (`additional_redirect_urls`). */
   additionalRedirectUrls: string[];
   rateLimits: RateLimits;
@@ -79,6 +83,7 @@ const duration = v.pipe(
   }),
 );
 const url = v.pipe(v.string(), v.url('must be an absolute URL'));
+const schemaName = v.pipe(v.string(), v.regex(SCHEMA_NAME, 'must be a schema name'));
 
 const TemplateSchema = v.object({
   subject: v.pipe(v.string(), v.minLength(1)),
@@ -89,7 +94,12 @@ const FileSchema = v.object({
   api: v.optional(
     v.object({
       port: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(65535))),
-      max_rows: v.optional(count, 1000),
+      schemas: v.optional(
+        v.pipe(v.array(schemaName), v.minLength(1)),
+        DEFAULT_REST_SETTINGS.schemas,
+      ),
+      extra_search_path: v.optional(v.array(schemaName), DEFAULT_REST_SETTINGS.extraSearchPath),
+      max_rows: v.optional(count, DEFAULT_REST_SETTINGS.maxRows),
     }),
     {},
   ),
@@ -148,7 +158,12 @@ export function readProjectSettings(path: string): ProjectSettings {
   const { api, auth, functions } = file;
   return {
     apiPort: api.port,
-    maxRows: api.max_rows,
+    rest: {
+      ...DEFAULT_REST_SETTINGS,
+      schemas: api.schemas,
+      extraSearchPath: api.extra_search_path,
+      maxRows: api.max_rows,
+    },
     siteUrl: auth.site_url,
     additionalRedirectUrls: auth.additional_redirect_urls,
     jwtExpiry: auth.jwt_expiry,

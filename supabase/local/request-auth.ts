@@ -76,6 +76,8 @@ export type RequestInfo = {
   method: string;
   path: string;
   headers?: Record<string, string>;
+  /** `search_path` as PostgREST sets it (the request's schema, then db-extra-search-path). */
+  searchPath?: string;
   /**
    * The caller's role's `statement_timeout` (PostgREST applies the impersonated role's
    * settings; SET ROLE alone does not). Undefined keeps the connection's own.
@@ -94,6 +96,9 @@ function serializedClaims(claims: JwtClaims): string {
   }
   return json;
 }
+
+/** The `search_path` of a request to `public` on hosted Supabase (db-extra-search-path). */
+const DEFAULT_SEARCH_PATH = '"public", "extensions"';
 
 const SETTINGS = [
   'search_path',
@@ -122,7 +127,7 @@ function settingsStatement(
   request: RequestInfo,
 ): Statement {
   const values = [
-    '"public", "extensions"',
+    request.searchPath ?? DEFAULT_SEARCH_PATH,
     identity.role,
     serializedClaims(identity.claims),
     request.method,

@@ -76,7 +76,7 @@ export async function createPlatform(
     exposeHeaders: EXPOSED_HEADERS,
     maxAgeSeconds: 86400,
   });
-  const rest = createRestHandler(ctx, corsHeaders);
+  const rest = await createRestHandler(ctx, corsHeaders);
   const app = new Hono<NodeEnv>();
   // The dev mailbox holds password-reset links: no other origin may read it (mailbox/index.ts).
   app.use('*', cors(corsHeaders, { except: '/mailbox' }));
@@ -109,7 +109,7 @@ export async function createPlatform(
         const hono = getRequestListener(app.fetch);
         // /rest/v1 is answered from Node's request and response (rest/http.ts).
         server = createServer((req, res) =>
-          isRestTarget(req.url ?? '') ? rest(req, res) : void hono(req, res),
+          isRestTarget(req.url ?? '') ? rest.serve(req, res) : void hono(req, res),
         );
         server.listen(port, config.host, () => {
           const { port: bound } = server!.address() as AddressInfo;
@@ -122,6 +122,7 @@ export async function createPlatform(
     },
     async close() {
       await realtime.close();
+      await rest.close();
       if (server) {
         const s = server;
         // http.Server#close stops accepting and resolves once in-flight requests have finished.

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configurePgrst } from '../support/pgrst-config.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
 
 /**
@@ -13,7 +14,7 @@ let api: SupabaseClient;
 beforeAll(async () => {
   t = await startTestPlatform({
     migrationsDir: 'tests/platform/postgrest-fixture',
-    config: { restSchemas: ['public', 'extra'] },
+    config: { restOverrides: { schemas: ['public', 'extra'] } },
   });
   api = t.client();
 });
@@ -101,6 +102,133 @@ describe('RPC overloads', () => {
   });
 });
 
+describe('RPC overload resolution as PostgREST resolves it', () => {
+  const ambiguous = (...candidates: string[]) => ({
+    code: 'PGRST203',
+    details: null,
+    hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    message: `Could not choose the best candidate function between: ${candidates.join(', ')}`,
+  });
+
+  it('answers 300 PGRST203 when overloads differ only by type', async () => {
+    for (const a of ['test', 1]) {
+      const res = await api.rpc('unresolvable', { a });
+      expect(res.status).toBe(300);
+      expect(res.error).toEqual(
+        ambiguous('public.unresolvable(a => integer)', 'public.unresolvable(a => text)'),
+      );
+    }
+  });
+
+  it('chooses by the names given, defaults included', async () => {
+    expect(await api.rpc('resolvable')).toMatchObject({ status: 204, data: null });
+    expect((await api.rpc('resolvable', { a: 'test' })).data).toBe(1);
+    expect((await api.rpc('resolvable', { b: 1 })).data).toBe('foo');
+    const bySet = await api.rpc('resolvable', { cid: 1 }).select('id');
+    expect(bySet.data).toEqual([{ id: 1 }, { id: 2 }]);
+    const withDefault = await api.rpc('resolvable', { cid: 1, search: 'Hello' }).select('id');
+    expect(withDefault.data).toEqual([{ id: 1 }]);
+  });
+
+  it('passes the whole body to the one callable overload with an unnamed parameter', async () => {
+    // Only by_type(text) is callable: the others have an unnamed parameter no body fills.
+    expect((await api.rpc('by_type', { '': 'test' })).data).toBe('foo');
+    expect((await api.rpc('by_type', { '': true })).data).toBe('foo');
+    expect((await api.rpc('none_or_unnamed')).data).toBe(1);
+    expect((await api.rpc('none_or_unnamed', { '': '' })).data).toBe('foo');
+    expect((await api.rpc('function_with_unnamed_text', { '': 'test' })).data).toBe(1);
+  });
+
+  it('finds no function with an unnamed parameter of another type, and hints at the nearest', async () => {
+    const res = await api.rpc('function_with_unnamed_integer', { '': 1 });
+    expect(res.status).toBe(404);
+    expect(res.error).toEqual({
+      code: 'PGRST202',
+      details:
+        'Searched for the function public.function_with_unnamed_integer with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      hint: 'Perhaps you meant to call the function public.function_with_unnamed_text',
+      message:
+        'Could not find the function public.function_with_unnamed_integer() in the schema cache',
+    });
+  });
+
+  it('finds a computed field no function: it takes an unnamed row', async () => {
+    const res = await api.rpc('blurb_message');
+    expect(res.status).toBe(404);
+    expect(res.error).toEqual({
+      code: 'PGRST202',
+      details:
+        'Searched for the function public.blurb_message without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      hint: null,
+      message:
+        'Could not find the function public.blurb_message without parameters in the schema cache',
+    });
+  });
+
+  it('is ambiguous between no parameters and an unnamed one with a default', async () => {
+    for (const args of [undefined, {}]) {
+      const res = await api.rpc('unnamed_default', args);
+      expect(res.status).toBe(300);
+      expect(res.error).toEqual(
+        ambiguous('public.unnamed_default()', 'public.unnamed_default( => text)'),
+      );
+    }
+    expect((await api.rpc('unnamed_default', { '': 'custom' })).data).toBe('foo');
+  });
+
+  it('hints at the overload whose parameter names are nearest', async () => {
+    const res = await api.rpc('overloaded_args', { a: 1, bb: 2 });
+    expect(res.error).toMatchObject({
+      code: 'PGRST202',
+      hint: 'Perhaps you meant to call the function public.overloaded_args(a, b)',
+    });
+  });
+});
+
+describe('missing relations', () => {
+  it('hint at the table most like the name, as PostgREST does (at least 0.75 alike)', async () => {
+    const near = await api.from('userz').select();
+    expect(near.status).toBe(404);
+    expect(near.error).toEqual({
+      code: 'PGRST205',
+      details: null,
+      hint: "Perhaps you meant the table 'public.users'",
+      message: "Could not find the table 'public.userz' in the schema cache",
+    });
+    const far = await api.from('completely_else').select();
+    expect(far.error).toMatchObject({ code: 'PGRST205', hint: null });
+  });
+
+  it('hint at the related table most like an embed that matches none', async () => {
+    const res = await api.from('messages').select('id,channelz(*)');
+    expect(res.status).toBe(400);
+    expect(res.error).toEqual({
+      code: 'PGRST200',
+      details:
+        "Searched for a foreign key relationship between 'messages' and 'channelz' in the schema 'public', but no matches were found.",
+      hint: "Perhaps you meant 'channels' instead of 'channelz'.",
+      message:
+        "Could not find a relationship between 'messages' and 'channelz' in the schema cache",
+    });
+  });
+
+  it('name an embedded column that does not exist by the embed alias PostgREST gives it', async () => {
+    const res = await api.from('channels').select('slug,messages(sum)');
+    expect(res.status).toBe(400);
+    expect(res.error).toEqual({
+      code: '42703',
+      details: null,
+      hint: null,
+      message: 'column messages_1.sum does not exist',
+    });
+  });
+
+  it('answer a missing relationship before the embedding depth limit', async () => {
+    const res = await api.from('channels').select('id,messages(users!sender_id(nowhere(id)))');
+    expect(res.error).toMatchObject({ code: 'PGRST200' });
+  });
+});
+
 describe('Prefer: params=single-object', () => {
   const call = (fn: string, body: unknown, prefer = 'params=single-object') =>
     raw(`rpc/${fn}`, {
@@ -179,6 +307,25 @@ describe('functions as computed fields and relationships', () => {
       },
       { id: 2, get_messages: [{ id: 3, message: 'Third message' }] },
     ]);
+  });
+
+  it('embeds a set-returning function declared rows 1 as one object, !inner too', async () => {
+    await t.admin.from('channels').insert({ id: 3, slug: 'vazio' });
+    try {
+      const res = await api.from('channels').select('id,last:latest_message(id)').order('id');
+      expect(res.data).toEqual([
+        { id: 1, last: { id: 2 } },
+        { id: 2, last: { id: 3 } },
+        { id: 3, last: null },
+      ]);
+      const inner = await api.from('channels').select('id,last:latest_message!inner(id)');
+      expect(inner.data).toEqual([
+        { id: 1, last: { id: 2 } },
+        { id: 2, last: { id: 3 } },
+      ]);
+    } finally {
+      await t.admin.from('channels').delete().eq('id', 3);
+    }
   });
 });
 
@@ -285,6 +432,18 @@ describe('Prefer', () => {
     expect(res.data).toHaveLength(2);
   });
 
+  it('count=exact on an RPC returning one value counts it as one row', async () => {
+    const args = { a: 1, b: 2 };
+    const post = await api.rpc('overloaded_args', args, { count: 'exact' });
+    expect(post).toMatchObject({ status: 200, data: 'a,b', count: 1 });
+    const get = await api.rpc('overloaded_args', args, { count: 'exact', get: true });
+    expect(get).toMatchObject({ status: 200, data: 'a,b', count: 1 });
+    const head = await api.rpc('overloaded_args', args, { count: 'exact', head: true });
+    expect(head).toMatchObject({ status: 200, data: null, count: 1 });
+    const uncounted = await raw('rpc/overloaded_args?a=1');
+    expect(uncounted.headers.get('content-range')).toBe('0-0/*');
+  });
+
   it('handling=strict with max-affected refuses an RPC over the limit and commits nothing', async () => {
     const over = await raw('rpc/rename_messages', {
       method: 'POST',
@@ -327,15 +486,40 @@ describe('Prefer', () => {
       { id: 2, status: 'active', note: 'new' },
     ]);
   });
+
+  it('missing=default on a bulk insert and upsert evaluates every default for every row, as PostgREST', async () => {
+    const inserted = await t.admin
+      .from('tickets')
+      .insert([{ id: 100 }, { slug: 'a' }, { slug: 'b', created: null }], { defaultToNull: false })
+      .select();
+    // Row 1's own id wins over the identity's value it still draws: the next row gets 2.
+    expect(inserted).toMatchObject({ status: 201 });
+    expect(inserted.data).toEqual([
+      { id: 100, slug: null, created: '2026-01-01' },
+      { id: 2, slug: 'a', created: '2026-01-01' },
+      { id: 3, slug: 'b', created: null },
+    ]);
+    const upserted = await t.admin
+      .from('tickets')
+      .upsert([{ id: 2 }, { slug: 'c' }], { defaultToNull: false })
+      .select();
+    expect(upserted.data).toEqual([
+      { id: 2, slug: null, created: '2026-01-01' },
+      { id: 5, slug: 'c', created: '2026-01-01' },
+    ]);
+  });
 });
 
 describe('aggregates', () => {
-  const setAggregates = (on: boolean) => {
-    t.platform.ctx.config.restAggregates = on;
-  };
+  /** db-aggregates-enabled as Supabase's docs turn it on: a setting of the authenticator role. */
+  const setAggregates = (on: boolean) =>
+    configurePgrst(t.platform.ctx.db, { db_aggregates_enabled: String(on) }, async () => {
+      const probe = await api.from('messages').select('id.sum()');
+      return (probe.status === 200) === on;
+    });
 
   it('are refused as PostgREST refuses them while db-aggregates-enabled is off', async () => {
-    setAggregates(false);
+    await setAggregates(false);
     const res = await api.from('messages').select('id.sum()');
     expect(res.status).toBe(400);
     expect(res.error).toEqual({
@@ -352,7 +536,7 @@ describe('aggregates', () => {
   });
 
   it('sum, avg, min, max and count(), grouped by the other columns, also when embedded', async () => {
-    setAggregates(true);
+    await setAggregates(true);
     try {
       expect((await api.from('messages').select('id.sum()')).data).toEqual([{ sum: 6 }]);
       const grouped = await api
@@ -369,7 +553,7 @@ describe('aggregates', () => {
         { slug: 'avisos', messages: [{ sum: 3 }] },
       ]);
     } finally {
-      setAggregates(false);
+      await setAggregates(false);
     }
   });
 
@@ -378,7 +562,7 @@ describe('aggregates', () => {
     [...(rows ?? [])].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 
   it('group by an embedded resource beside an aggregate, to-one and to-many', async () => {
-    setAggregates(true);
+    await setAggregates(true);
     try {
       const toOne = await api.from('messages').select('count(),channels(slug)');
       expect(toOne.error).toBeNull();
@@ -404,12 +588,12 @@ describe('aggregates', () => {
         { count: 1, users: { username: 'bia' } },
       ]);
     } finally {
-      setAggregates(false);
+      await setAggregates(false);
     }
   });
 
   it('treat the columns of a spread as the parent level: grouped, or aggregated there', async () => {
-    setAggregates(true);
+    await setAggregates(true);
     try {
       const grouped = await api.from('messages').select('total:id.sum(),count(),...channels(slug)');
       expect(grouped.error).toBeNull();
@@ -435,7 +619,7 @@ describe('aggregates', () => {
         { count: 1, id: [3] },
       ]);
     } finally {
-      setAggregates(false);
+      await setAggregates(false);
     }
   });
 });
@@ -456,7 +640,9 @@ describe('output formats', () => {
     const off = await api.from('messages').select('id').explain({ format: 'json' });
     expect(off.status).toBe(406);
     expect(off.error).toMatchObject({ code: 'PGRST107' });
-    t.platform.ctx.config.restPlanEnabled = true;
+    const planWorks = async () =>
+      (await api.from('messages').select('id').explain({ format: 'json' })).status === 200;
+    await configurePgrst(t.platform.ctx.db, { db_plan_enabled: 'true' }, planWorks);
     try {
       const json = await api.from('messages').select('id').eq('id', 1).explain({ format: 'json' });
       expect(json.status).toBe(200);
@@ -465,7 +651,11 @@ describe('output formats', () => {
       const text = await api.from('messages').select('id').explain({ analyze: true });
       expect(text.data).toMatch(/Aggregate .*actual time/);
     } finally {
-      t.platform.ctx.config.restPlanEnabled = false;
+      await configurePgrst(
+        t.platform.ctx.db,
+        { db_plan_enabled: null },
+        async () => !(await planWorks()),
+      );
     }
   });
 });
@@ -610,5 +800,29 @@ describe('more embedding', () => {
       id: [1, 2],
       message: ['Hello world', 'Second, "quoted"'],
     });
+  });
+
+  it('counts no embedding level for a spread (REST_MAX_EMBED_DEPTH is 2)', async () => {
+    const res = await api
+      .from('best_friends')
+      .select('id,users!first_user(username,messages!sender_id(id,...channels(slug)))')
+      .eq('id', 1)
+      .order('id', { referencedTable: 'users.messages' })
+      .single();
+    expect(res.error).toBeNull();
+    expect(res.data).toEqual({
+      id: 1,
+      users: {
+        username: 'ana',
+        messages: [
+          { id: 1, slug: 'geral' },
+          { id: 3, slug: 'avisos' },
+        ],
+      },
+    });
+    const deeper = await api
+      .from('best_friends')
+      .select('id,users!first_user(messages!sender_id(channels(slug)))');
+    expect(deeper.error).toMatchObject({ code: 'PGRST100' });
   });
 });

@@ -7,12 +7,23 @@ do $$ begin create role authenticated nologin noinherit;
 exception when duplicate_object or unique_violation then null; end $$;
 do $$ begin create role service_role nologin noinherit bypassrls;
 exception when duplicate_object or unique_violation then null; end $$;
+-- The role PostgREST logs in as on hosted Supabase and switches from to the caller's role. Its
+-- `pgrst.*` settings are PostgREST's in-database configuration, which the REST API reads
+-- (`alter role authenticator set pgrst.db_aggregates_enabled = 'true'`; rest/settings.ts).
+do $$ begin create role authenticator login noinherit;
+exception when duplicate_object or unique_violation then null; end $$;
+do $$ begin grant anon, authenticated, service_role to authenticator;
+exception when others then null; -- granted by another database bootstrapping at once
+end $$;
 
 create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
 
 grant usage on schema public to anon, authenticated, service_role;
+-- Exposed by default ([api] schemas); pg_graphql's endpoint is not emulated, so it stays empty.
+create schema if not exists graphql_public;
+grant usage on schema graphql_public to anon, authenticated, service_role;
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
 alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;

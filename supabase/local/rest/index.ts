@@ -28,6 +28,7 @@ import {
   type RowsResult,
 } from './plans.ts';
 import { readBody, readJson, type BodySource } from './body.ts';
+import { fuzzyBest, NAME_HINT_SCORE } from './fuzzy.ts';
 import { createIdentityCache } from './identity-cache.ts';
 import { planQuery, relationSource } from './query.ts';
 import { resolveFunction, rpcPlan, type BodyKind } from './rpc.ts';
@@ -43,6 +44,13 @@ import {
 } from './response.ts';
 import { createSchemaCacheHolder, type SchemaCache } from './schema-cache.ts';
 import { checkEmbedDepth, checkResponseSize } from './limits.ts';
+import {
+  PGRST_CHANNEL,
+  readRestSettings,
+  rollsBack,
+  searchPathOf,
+  type RestSettings,
+} from './settings.ts';
 
 const TABLE_METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'];
 const RPC_METHODS = ['GET', 'HEAD', 'POST'];
@@ -75,6 +83,8 @@ type RestRequest = {
   prefer: Preferences;
   /** The exposed schema asked for by Accept-Profile / Content-Profile, or the default. */
   schema: string;
+  /** Whether the transaction ends in ROLLBACK (db-tx-end, `Prefer: tx=`). */
+  rollback: boolean;
 };
 
 type Outcome = { rows?: RowsResult; affected?: number; scalar?: string | null };
@@ -177,32 +187,66 @@ function authError(reason: string, message: string): ApiError {
 export type Rest = {
   /** Answers a request for table or view `name`, or for function `name` when `rpc`. */
   handle(input: RestInput, name: string, rpc: boolean): Promise<Reply>;
+  /** Stops listening for `NOTIFY pgrst`. */
+  close(): Promise<void>;
 };
 
-/** What every request reads: the platform, the schema cache and the identity cache. */
+/** What every request reads: the platform, settings, schema caches and the identity cache. */
 type RestState = {
   readonly ctx: PlatformContext;
-  /** One schema cache per exposed schema, the default (first) one loaded at start. */
-  readonly caches: ReadonlyMap<string, ReturnType<typeof createSchemaCacheHolder>>;
+  /** PostgREST's settings in force, replaced on `NOTIFY pgrst, 'reload config'`. */
+  settings: RestSettings;
+  /** One schema cache per exposed schema asked for, the default (first) one loaded at start. */
+  readonly caches: Map<string, ReturnType<typeof createSchemaCacheHolder>>;
   readonly identifyCached: ReturnType<typeof createIdentityCache>;
 };
 
-export function createRest(ctx: PlatformContext): Rest {
+/**
+ * The REST API, its settings read and its default schema's cache loading; it listens on
+ * PostgREST's channel: `NOTIFY pgrst, 'reload schema'` (or no payload) reloads the schema
+ * caches, `'reload config'` the settings and then the caches.
+ */
+export async function createRest(ctx: PlatformContext): Promise<Rest> {
   const state: RestState = {
     ctx,
-    caches: new Map(ctx.config.restSchemas.map((n) => [n, createSchemaCacheHolder(ctx.db, n)])),
+    settings: await readRestSettings(ctx),
+    caches: new Map(),
     identifyCached: createIdentityCache(ctx),
   };
-  cacheOf(state, ctx.config.restSchemas[0] ?? 'public')
-    .get()
-    .catch((e: unknown) => ctx.log.error({ msg: 'rest schema cache failed', error: String(e) }));
-  return { handle: (input, name, rpc) => handle(state, input, name, rpc) };
+  warmDefaultSchema(state);
+  const unlisten = await ctx.db.listen(PGRST_CHANNEL, (payload) => void onPgrst(state, payload));
+  return { handle: (input, name, rpc) => handle(state, input, name, rpc), close: unlisten };
 }
 
-/** The cache of an exposed schema (handle() lets only those through). */
+function warmDefaultSchema(s: RestState): void {
+  cacheOf(s, s.settings.schemas[0] ?? 'public')
+    .get()
+    .catch((e: unknown) => s.ctx.log.error({ msg: 'rest schema cache failed', error: String(e) }));
+}
+
+async function onPgrst(s: RestState, payload: string): Promise<void> {
+  const what = payload.trim().toLowerCase();
+  try {
+    if (what === 'reload config') {
+      s.settings = await readRestSettings(s.ctx);
+      s.ctx.log.info({ msg: 'rest config reloaded' });
+    } else if (what !== '' && what !== 'reload schema') {
+      return;
+    }
+    s.caches.clear();
+    warmDefaultSchema(s);
+  } catch (e) {
+    s.ctx.log.error({ msg: 'rest reload failed', payload, error: String(e) });
+  }
+}
+
+/** The cache of an exposed schema (handle() lets only those through), made when first asked. */
 function cacheOf(s: RestState, schema: string) {
-  const cache = s.caches.get(schema);
-  if (!cache) throw new Error(`schema ${schema} is not exposed`);
+  let cache = s.caches.get(schema);
+  if (!cache) {
+    cache = createSchemaCacheHolder(s.ctx.db, schema);
+    s.caches.set(schema, cache);
+  }
   return cache;
 }
 
@@ -212,9 +256,12 @@ async function planWith(
   build: (c: SchemaCache) => Result<Plan> | Promise<Result<Plan>>,
 ): Promise<Result<Plan>> {
   const cache = cacheOf(s, r.schema);
-  const first = await build(await cache.get());
-  if (first.ok || !STALE.has(first.error.code)) return first;
-  return build(await cache.reload());
+  let planned = await build(await cache.get());
+  if (!planned.ok && STALE.has(planned.error.code)) planned = await build(await cache.reload());
+  // After planning, so a select naming what does not exist answers as PostgREST would.
+  const tooDeep =
+    planned.ok && checkEmbedDepth(r.query.get('select'), s.ctx.config.restMaxEmbedDepth);
+  return tooDeep ? fail(tooDeep) : planned;
 }
 
 /**
@@ -232,14 +279,15 @@ async function execute(
     method: r.method,
     path: r.rpc ? `/rpc/${r.name}` : `/${r.name}`,
     headers: r.settingsHeaders,
+    searchPath: searchPathOf(r.schema, s.settings),
     statementTimeout: (await cacheOf(s, r.schema).get()).statementTimeouts.get(r.identity.role),
   };
   const statements = statementsOf(plan);
   try {
-    if (veto || r.prefer.rollback) {
+    if (veto || r.rollback) {
       return ok(
         await runAs(s.ctx.db, r.identity, request, (tx) =>
-          decide(tx, plan, statements, veto, r.prefer.rollback),
+          decide(tx, plan, statements, veto, r.rollback),
         ),
       );
     }
@@ -304,8 +352,8 @@ async function readTable(s: RestState, r: RestRequest): Promise<Reply> {
       prefer: r.prefer,
       head: r.head,
       range,
-      maxRows: s.ctx.config.maxRows,
-      aggregates: s.ctx.config.restAggregates,
+      maxRows: s.settings.maxRows,
+      aggregates: s.settings.aggregates,
     });
   });
   if (!planned.ok) return errorReply(planned.error, r.head);
@@ -471,8 +519,8 @@ async function rpcRequest(s: RestState, r: RestRequest): Promise<Reply> {
       prefer: r.prefer,
       head: r.head,
       range,
-      maxRows: s.ctx.config.maxRows,
-      aggregates: s.ctx.config.restAggregates,
+      maxRows: s.settings.maxRows,
+      aggregates: s.settings.aggregates,
     });
   });
   if (!planned.ok) return errorReply(planned.error, r.head);
@@ -498,8 +546,10 @@ async function rpcRequest(s: RestState, r: RestRequest): Promise<Reply> {
   if (!outcome.ok) return errorReply(outcome.error, r.head);
   if (plan.shape === 'void') return reply(204, null);
   if (plan.shape === 'scalar') {
+    // One value is one row to PostgREST: counted, it is a total of 1.
     return reply(200, r.head ? null : (outcome.value.scalar ?? 'null'), {
       'content-type': JSON_TYPE,
+      'content-range': contentRange(0, 1, r.prefer.count ? 1 : undefined),
     });
   }
   const offset = plan.shape === 'rows' ? plan.offset : 0;
@@ -515,14 +565,14 @@ async function handle(s: RestState, input: RestInput, name: string, rpc: boolean
   const write = method !== 'GET' && !head;
   const profile = checkProfile(
     one(write ? headers['content-profile'] : headers['accept-profile']),
-    s.ctx.config.restSchemas,
+    s.settings.schemas,
   );
   if (!profile.ok) return errorReply(profile.error, head);
   const who = await s.identifyCached(headers.authorization ?? null, one(headers.apikey));
   if (!who.ok) return errorReply(authError(who.reason, who.message), head);
   const representation = negotiate(headers.accept ?? null);
   if (!representation.ok) return errorReply(representation.error, head);
-  if (representation.value.kind === 'plan' && ((write && !rpc) || !s.ctx.config.restPlanEnabled)) {
+  if (representation.value.kind === 'plan' && ((write && !rpc) || !s.settings.planEnabled)) {
     const offered = one(headers.accept) ?? '';
     return errorReply(
       apiError(406, 'PGRST107', `None of these media types are available: ${offered}`),
@@ -532,8 +582,6 @@ async function handle(s: RestState, input: RestInput, name: string, rpc: boolean
   const prefer = parsePrefer(one(headers.prefer));
   if (!prefer.ok) return errorReply(prefer.error, head);
   const query = new URLSearchParams(input.query);
-  const tooDeep = checkEmbedDepth(query.get('select'), s.ctx.config.restMaxEmbedDepth);
-  if (tooDeep) return errorReply(tooDeep, head);
   const r: RestRequest = {
     method,
     headers,
@@ -547,6 +595,7 @@ async function handle(s: RestState, input: RestInput, name: string, rpc: boolean
     representation: representation.value,
     prefer: prefer.value,
     schema: profile.value,
+    rollback: rollsBack(s.settings.txEnd, prefer.value.tx),
   };
   const answer = await (rpc ? rpcRequest(s, r) : tableRequest(s, r));
   const tooLarge = checkResponseSize(answer.body, s.ctx.config.restMaxResponseBytes);
@@ -571,9 +620,7 @@ function settingsHeaders(parsed: IncomingHttpHeaders): Record<string, string> {
 }
 
 function tableMissing(cache: SchemaCache, name: string): Result<never> {
-  const near = [...cache.relations.keys()].find(
-    (t) => t.toLowerCase() === name.toLowerCase() || t.startsWith(name) || name.startsWith(t),
-  );
+  const near = fuzzyBest([...cache.relations.keys()], name, NAME_HINT_SCORE);
   return fail(
     apiError(
       404,

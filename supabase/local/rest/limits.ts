@@ -7,11 +7,16 @@ import { parseSelect, type SelectItem } from './grammar.ts';
  * error shape; the statement timeouts per role are Postgres' own (bootstrap/roles.sql).
  */
 
-/** How many levels of embedding `items` ask for (`a,b(c(d))` is 2). */
+/**
+ * How many levels of embedding `items` ask for (`a,b(c(d))` is 2). A spread (`...c(d)`) is no
+ * level of its own: its columns join the level that spreads it, as in the answer's shape.
+ */
 export function embedDepth(items: readonly SelectItem[]): number {
   let deepest = 0;
   for (const item of items) {
-    if (item.kind === 'embed') deepest = Math.max(deepest, 1 + embedDepth(item.items));
+    if (item.kind === 'embed') {
+      deepest = Math.max(deepest, (item.spread ? 0 : 1) + embedDepth(item.items));
+    }
   }
   return deepest;
 }

@@ -8,7 +8,8 @@ export type Preferences = {
   missingDefault: boolean;
   strict: boolean;
   maxAffected: number | undefined;
-  rollback: boolean;
+  /** `Prefer: tx=…`, honoured only when db-tx-end allows an override (rest/settings.ts). */
+  tx: 'commit' | 'rollback' | undefined;
   /** `Prefer: params=single-object`: an RPC's whole JSON body is its one json/jsonb argument. */
   singleObject: boolean;
 };
@@ -36,7 +37,7 @@ export function parsePrefer(header: string | null): Result<Preferences> {
     missingDefault: false,
     strict: false,
     maxAffected: undefined,
-    rollback: false,
+    tx: undefined,
     singleObject: false,
   };
   if (!header) return ok(p);
@@ -53,7 +54,7 @@ export function parsePrefer(header: string | null): Result<Preferences> {
     else if (key === 'resolution') p.resolution = value as Preferences['resolution'];
     else if (key === 'missing') p.missingDefault = value === 'default';
     else if (key === 'handling') p.strict = value === 'strict';
-    else if (key === 'tx') p.rollback = value === 'rollback';
+    else if (key === 'tx') p.tx = value as Preferences['tx'];
     else if (key === 'params') p.singleObject = true;
   }
   if (p.strict && invalid.length) {

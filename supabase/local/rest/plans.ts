@@ -206,28 +206,31 @@ function payloadColumns(rows: readonly Record<string, unknown>[]): string[] {
 
 const columnList = (columns: string[]) => columns.map(ident).join(', ');
 
-type InsertGroup = { columns: string[]; quoted: string; rows: Record<string, unknown>[] };
-
 /**
- * The rows by the columns their INSERT names. Every row takes every column, unless
- * missing=default: then a row lacking a key must take that column's DEFAULT, which needs one
- * INSERT per set of keys.
+ * The JSON rows an INSERT reads. With `Prefer: missing=default` a row lacking a key takes the
+ * column's DEFAULT, as PostgREST does it: every defaulted column's default is evaluated for
+ * every row and the row's own keys laid over them (so a sequence advances once per row and
+ * column, as on PostgREST), in one statement that keeps the rows' order.
  */
-function insertGroups(
-  rows: Record<string, unknown>[],
-  columns: string[],
+function insertSource(
+  relation: Relation,
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+  params: Params,
   missingDefault: boolean,
-): InsertGroup[] {
-  if (!missingDefault) return [{ columns, quoted: columnList(columns), rows }];
-  const groups = new Map<string, InsertGroup>();
-  for (const row of rows) {
-    const cols = columns.filter((c) => c in row);
-    const quoted = columnList(cols);
-    const group = groups.get(quoted);
-    if (group) group.rows.push(row);
-    else groups.set(quoted, { columns: cols, quoted, rows: [row] });
-  }
-  return [...groups.values()];
+): string {
+  const data = params.add(JSON.stringify(rows));
+  const defaults = missingDefault
+    ? columns.flatMap((c) => {
+        const expr = relation.columns.get(c)?.default;
+        return expr ? [`${params.add(c)}::text, ${expr}`] : [];
+      })
+    : [];
+  if (!defaults.length) return `${data}::json`;
+  return (
+    `(select coalesce(json_agg(jsonb_build_object(${defaults.join(', ')}) || pgrst_e order by pgrst_o), '[]')` +
+    ` from jsonb_array_elements(${data}::jsonb) with ordinality as pgrst_x(pgrst_e, pgrst_o))`
+  );
 }
 
 export function insertPlan(
@@ -270,23 +273,20 @@ export function insertPlan(
 
   const params = new Params();
   const table = `${ident(cache.schema)}.${ident(relation.name)}`;
-  const statements: { sql: string; params: unknown[] }[] = [];
-  for (const g of insertGroups(rows, columns, opts.prefer.missingDefault)) {
-    const onConflict =
-      opts.prefer.resolution === 'merge-duplicates' && g.columns.length
-        ? conflict.replace(
-            ' do nothing',
-            ` do update set ${g.columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`,
-          )
-        : conflict;
-    const p = opts.wantRows ? params : new Params();
-    const data = p.add(JSON.stringify(g.rows));
-    const sql =
-      `insert into ${table} as pgrst_target ${g.columns.length ? `(${g.quoted})` : ''} ` +
-      `select ${g.quoted} from json_populate_recordset(null::${table}, ${data}::json)${onConflict}`;
-    statements.push({ sql, params: p.values });
-  }
-  if (!opts.wantRows) return ok({ shape: 'affected', statements });
+  const quoted = columnList(columns);
+  const onConflict =
+    opts.prefer.resolution === 'merge-duplicates' && columns.length
+      ? conflict.replace(
+          ' do nothing',
+          ` do update set ${columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`,
+        )
+      : conflict;
+  const source = insertSource(relation, columns, rows, params, opts.prefer.missingDefault);
+  const insert =
+    `insert into ${table} as pgrst_target ${columns.length ? `(${quoted})` : ''} ` +
+    `select ${quoted} from json_populate_recordset(null::${table}, ${source})${onConflict}`;
+  if (!opts.wantRows)
+    return ok({ shape: 'affected', statements: [{ sql: insert, params: params.values }] });
 
   const node = planQuery(cache, relationSource(relation, cache.schema), selectOnly(query));
   if (!node.ok) return node;
@@ -296,29 +296,13 @@ export function insertPlan(
       ? '(pgrst_target.xmax = 0)'
       : 'true';
   const returning = ` returning pgrst_target.*, ${inserted} as pgrst_inserted`;
-  const dml =
-    statements.length === 1
-      ? `${statements[0]?.sql}${returning}`
-      : statements.map((s, i) => `select * from pgrst_w${i}`).join(' union all ');
-  if (statements.length === 1) {
-    return writeOutput(
-      node.value,
-      params,
-      dml,
-      opts,
-      '(select count(*) from pgrst_source where pgrst_inserted)',
-    );
-  }
-  const ctes = statements.map((s, i) => `pgrst_w${i} as (${s.sql}${returning})`).join(', ');
-  const r = writeOutput(
+  return writeOutput(
     node.value,
     params,
-    dml,
+    `${insert}${returning}`,
     opts,
     '(select count(*) from pgrst_source where pgrst_inserted)',
   );
-  if (!r.ok || r.value.shape !== 'rows') return r;
-  return ok({ ...r.value, sql: `with ${ctes}, ${r.value.sql.slice('with '.length)}` });
 }
 
 const relationSource = (r: Relation, schema: string): Source => ({

@@ -48,7 +48,12 @@ export const relationSource = (cache: SchemaCache, name: string): Source | undef
   );
 };
 
-function buildNode(cache: SchemaCache, source: Source, items: SelectItem[]): Result<Node> {
+function buildNode(
+  cache: SchemaCache,
+  source: Source,
+  items: SelectItem[],
+  depth = 0,
+): Result<Node> {
   const node: Node = {
     source,
     items,
@@ -71,7 +76,8 @@ function buildNode(cache: SchemaCache, source: Source, items: SelectItem[]): Res
           `Could not find a relationship between '${source.name}' and '${item.name}' in the schema cache`,
         ),
       );
-    const child = buildNode(cache, target, item.items);
+    const alias = `${target.name}_${depth + 1}`;
+    const child = buildNode(cache, { ...target, alias }, item.items, depth + 1);
     if (!child.ok) return child;
     node.embeds.push({
       name: item.name,

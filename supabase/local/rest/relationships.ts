@@ -1,4 +1,5 @@
 import { apiError, fail, ok, type Result } from './errors.ts';
+import { fuzzyBest, fuzzyMatches } from './fuzzy.ts';
 import type { ForeignKey } from './foreign-key.ts';
 import type { SchemaCache } from './schema-cache.ts';
 
@@ -153,6 +154,7 @@ export function findRelationship(
         'PGRST200',
         `Could not find a relationship between '${parent}' and '${target}' in the schema cache`,
         `Searched for a foreign key relationship between '${parent}' and '${target}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${cache.schema}', but no matches were found.`,
+        noRelationHint(cache, parent, target),
       ),
     );
   }
@@ -169,4 +171,26 @@ export function findRelationship(
       `Try changing '${target}' to one of the following: ${options.join(', ')}. Find the desired relationship in the 'details' key.`,
     ),
   );
+}
+
+/** The tables `name` has relationships to, computed ones included (PostgREST's `allRels`). */
+function relatedTables(cache: SchemaCache, name: string): string[] {
+  const computed = cache.computedRelationships.filter((c) => c.parent === name);
+  return [...relationshipsOf(cache, name).map((r) => r.target), ...computed.map((c) => c.target)];
+}
+
+/**
+ * PostgREST's `noRelBetweenHint`: a parent with relationships suggests the related table most
+ * like `target` (never `target` itself); an unknown parent, the table with relationships most
+ * like it.
+ */
+function noRelationHint(cache: SchemaCache, parent: string, target: string): string | null {
+  const children = [...new Set(relatedTables(cache, parent))];
+  if (children.length) {
+    const near = fuzzyMatches(children, target).find((m) => m.score < 1);
+    return near ? `Perhaps you meant '${near.value}' instead of '${target}'.` : null;
+  }
+  const parents = [...cache.relations.keys()].filter((n) => relatedTables(cache, n).length);
+  const near = fuzzyBest(parents, parent);
+  return near ? `Perhaps you meant '${near}' instead of '${parent}'.` : null;
 }

@@ -2,6 +2,7 @@ import { apiError, fail, ok, type ApiError, type Result } from './errors.ts';
 import { readPlan, type Plan, type ReadOptions } from './plans.ts';
 import { planQuery, relationSource } from './query.ts';
 import type { FunctionDef, SchemaCache } from './schema-cache.ts';
+import { fuzzyBest, NAME_HINT_SCORE } from './fuzzy.ts';
 import { ident, Params, type Source } from './sql.ts';
 
 export type RpcCall = {
@@ -37,23 +38,30 @@ export type RpcLookup = {
 const isUnnamedSingle = (f: FunctionDef) => f.args.length === 1 && f.args[0]?.name === '';
 
 /**
- * PostgREST's overload resolution: a function whose required parameters are all given and
- * whose parameters name every given key; failing that, on POST, the one function with a single
- * unnamed parameter of the body's type. Functions with unnamed parameters are otherwise not
- * callable, so `f(int)` is not found (404 PGRST202) rather than failing in PostgreSQL.
+ * Whether the arguments `keys` call `f` (PostgREST's `matchesParams`): every required
+ * parameter given, and nothing given that is not a parameter. An unnamed parameter is named
+ * `''`, as supabase-js sends `{ '': value }`.
+ */
+function matchesParams(f: FunctionDef, keys: ReadonlySet<string>, raw: boolean): boolean {
+  if (!f.args.length) return keys.size === 0 && !raw;
+  const names = new Set(f.args.map((a) => a.name));
+  return (
+    [...keys].every((k) => names.has(k)) && f.args.every((a) => a.hasDefault || keys.has(a.name))
+  );
+}
+
+/**
+ * PostgREST's overload resolution (`findProc`): among the callable functions `name`, those the
+ * argument names call; failing any, on POST, those whose single unnamed parameter the body's
+ * type fills. One is called; several are 300 PGRST203; none is 404 PGRST202.
  */
 export function resolveFunction(cache: SchemaCache, call: RpcLookup): Result<FunctionDef> {
-  const { name, keys, post, body } = call;
-  const overloads = cache.functions.get(name) ?? [];
+  const { name, post, body } = call;
+  const overloads = (cache.functions.get(name) ?? []).filter((f) => f.callable);
   if (post && body === 'json' && call.singleObject) return singleObjectFunction(cache, name);
   const raw = post && body !== 'json';
-  const byName = overloads.filter((f) => {
-    if (f.args.some((a) => a.name === '')) return false;
-    if (!f.args.length) return keys.length === 0 && !raw;
-    const names = f.args.map((a) => a.name);
-    const required = f.args.filter((a) => !a.hasDefault).map((a) => a.name);
-    return required.every((n) => keys.includes(n)) && keys.every((k) => names.includes(k));
-  });
+  const keys = new Set(call.keys);
+  const byName = overloads.filter((f) => matchesParams(f, keys, raw));
   const fallback = post
     ? overloads.filter(
         (f) => isUnnamedSingle(f) && UNNAMED_TYPES[body].includes(f.args[0]?.type ?? ''),
@@ -75,7 +83,40 @@ export function resolveFunction(cache: SchemaCache, call: RpcLookup): Result<Fun
       ),
     );
   }
-  return fail(noFunction(`${cache.schema}.${name}`, keys, raw ? body : post ? 'json' : undefined));
+  const error = noFunction(
+    `${cache.schema}.${name}`,
+    [...keys],
+    raw ? body : post ? 'json' : undefined,
+  );
+  return fail(raw ? error : { ...error, hint: noFunctionHint(cache, name, [...keys], overloads) });
+}
+
+/**
+ * PostgREST's "Perhaps you meant to call …": for a name with no callable function, the
+ * schema's function most like it (at least 0.75 alike); for a known name, the overload whose
+ * parameter names are most like the ones given.
+ */
+function noFunctionHint(
+  cache: SchemaCache,
+  name: string,
+  keys: string[],
+  overloads: readonly FunctionDef[],
+): string | null {
+  const asList = (names: string[]) => `(${[...names].sort().join(', ')})`;
+  let suggestion: string | undefined;
+  if (!overloads.length) {
+    const callable = [...cache.functions.entries()]
+      .filter(([, fs]) => fs.some((f) => f.callable))
+      .map(([n]) => n);
+    suggestion = fuzzyBest(callable, name, NAME_HINT_SCORE);
+  } else {
+    const lists = overloads.map((f) => asList(f.args.map((a) => a.name)));
+    const best = fuzzyBest(lists, asList(keys));
+    suggestion = best === undefined ? undefined : `${name}${best}`;
+  }
+  return suggestion === undefined
+    ? null
+    : `Perhaps you meant to call the function ${cache.schema}.${suggestion}`;
 }
 
 /**
@@ -84,7 +125,7 @@ export function resolveFunction(cache: SchemaCache, call: RpcLookup): Result<Fun
  */
 function singleObjectFunction(cache: SchemaCache, name: string): Result<FunctionDef> {
   const matches = (cache.functions.get(name) ?? []).filter(
-    (f) => f.args.length === 1 && UNNAMED_TYPES.json.includes(f.args[0]?.type ?? ''),
+    (f) => f.callable && f.args.length === 1 && UNNAMED_TYPES.json.includes(f.args[0]?.type ?? ''),
   );
   const [only] = matches;
   if (matches.length === 1 && only) return ok(only);

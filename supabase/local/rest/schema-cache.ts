@@ -7,7 +7,13 @@ import {
   type ViewRule,
 } from './view-keys.ts';
 
-export type Column = { name: string; type: string; hasDefault: boolean };
+export type Column = {
+  name: string;
+  type: string;
+  hasDefault: boolean;
+  /** The SQL of its DEFAULT (an identity's `nextval`), for `Prefer: missing=default`. */
+  default?: string | null;
+};
 
 export type Relation = {
   name: string;
@@ -42,6 +48,8 @@ export type FunctionDef = {
   name: string;
   args: FunctionArg[];
   returnsSet: boolean;
+  /** Returns at most one row: not a set, or a set declared `rows 1` (a to-one relationship). */
+  singleRow: boolean;
   /** `void`, a scalar, or rows (composite types, `returns table`, out parameters). */
   returns: 'void' | 'scalar' | 'rows';
   /** The declared return type, as `format_type` prints it. */
@@ -52,7 +60,15 @@ export type FunctionDef = {
   table: string | undefined;
   /** The relation whose row type the only parameter takes, when it is one. */
   argRelation: string | undefined;
+  /**
+   * Whether `/rpc` may call it (PostgREST's schema cache holds only these): every parameter
+   * named, or a single unnamed one of a type a whole body can fill.
+   */
+  callable: boolean;
 };
+
+/** The types of a single unnamed parameter that still leaves a function callable. */
+const UNNAMED_CALLABLE = new Set(['bytea', 'json', 'jsonb', 'text', 'xml']);
 
 export type SchemaCache = {
   /** The exposed schema this cache describes (one of PostgREST's db-schemas). */
@@ -82,10 +98,17 @@ cols as (
   select a.attrelid, json_agg(json_build_object(
            'name', a.attname,
            'type', format_type(a.atttypid, a.atttypmod),
-           'hasDefault', a.atthasdef or a.attidentity <> '' or a.attgenerated <> ''
+           'hasDefault', a.atthasdef or a.attidentity <> '' or a.attgenerated <> '',
+           'default', case
+             when a.attgenerated <> '' then null
+             when a.attidentity <> '' then
+               format('nextval(%L::regclass)', pg_get_serial_sequence(a.attrelid::regclass::text, a.attname))
+             else pg_get_expr(d.adbin, d.adrelid)
+           end
          ) order by a.attnum) as columns,
          json_agg(a.attnum order by a.attnum) as attnums
   from pg_attribute a
+  left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
   where a.attnum > 0 and not a.attisdropped
   group by a.attrelid
 )
@@ -130,6 +153,7 @@ select json_build_object(
     select coalesce(json_agg(json_build_object(
       'name', p.proname,
       'returnsSet', p.proretset,
+      'rows', p.prorows,
       'nDefaults', p.pronargdefaults,
       'argNames', coalesce(p.proargnames, '{}'),
       'argModes', coalesce(p.proargmodes::text[], '{}'),
@@ -175,6 +199,7 @@ select json_build_object(
 type RawFunction = {
   name: string;
   returnsSet: boolean;
+  rows: number;
   nDefaults: number;
   argNames: string[];
   argModes: string[];
@@ -223,12 +248,24 @@ function toFunction(f: RawFunction): FunctionDef {
     name: f.name,
     args: inputs,
     returnsSet: f.returnsSet,
+    singleRow: !f.returnsSet || Number(f.rows) === 1,
     returns,
     returnType: f.retType,
     columns: outParamRows ? outputs : f.retColumns,
     table: f.retTable ?? undefined,
     argRelation: f.argRelation ?? undefined,
+    callable: isCallable(inputs, f.argNames.length > 0),
   };
+}
+
+/**
+ * PostgREST's test: a function that names any parameter names them all for it (an unnamed one
+ * among named ones is called `''`); one that names none is callable only with a single
+ * parameter of a body type.
+ */
+function isCallable(inputs: readonly FunctionArg[], namesAny: boolean): boolean {
+  if (namesAny || inputs.length === 0) return true;
+  return inputs.length === 1 && UNNAMED_CALLABLE.has(inputs[0]?.type ?? '');
 }
 
 export async function loadSchemaCache(db: Queryable, schema: string): Promise<SchemaCache> {
@@ -293,7 +330,7 @@ function attachComputed(
       if (f.returns === 'scalar' && !f.returnsSet) {
         parent.computed.set(f.name, { name: f.name, type: f.returnType, hasDefault: false });
       } else if (f.returns === 'rows' && f.table) {
-        rels.push({ fn: f.name, parent: parent.name, target: f.table, toOne: !f.returnsSet });
+        rels.push({ fn: f.name, parent: parent.name, target: f.table, toOne: f.singleRow });
       }
     }
   }

@@ -11,6 +11,11 @@ export type Source = {
   table: boolean;
   /** Computed fields of a table or view, by function name (schema-cache.ts). */
   computed?: ReadonlyMap<string, Column>;
+  /**
+   * The name PostgREST's SQL gives it, which PostgreSQL's errors then use: an embedded
+   * relation is `<name>_<depth>` (`column messages_1.sum does not exist`).
+   */
+  alias?: string;
 };
 
 export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -43,7 +48,7 @@ export function columnExpr(
   if (!column) {
     // A computed field is called with the row: `blurb_message(pgrst_0)`.
     column = source.computed?.get(field.name);
-    if (!column) return fail(columnNotFound(source.name, field.name));
+    if (!column) return fail(columnNotFound(source.alias ?? source.name, field.name));
     sql = `${ident(source.schema)}.${ident(field.name)}(${alias})`;
   }
   for (const step of field.path) {
