@@ -29,7 +29,8 @@ type AuthStorage = ReturnType<typeof memoryStorage>;
  * where a browser uses the native BroadcastChannel.
  */
 class TabStorage {
-  readonly instances = new Map<string, AnyInstance>();
+  /** Per collection, its storage instances by schema version (a migration opens the old one). */
+  readonly instances = new Map<string, Map<number, AnyInstance>>();
   readonly storage: RxStorage<unknown, unknown>;
 
   constructor(idb: IndexedDbSource, name: string | null, base?: RxStorage<unknown, unknown>) {
@@ -40,7 +41,9 @@ class TabStorage {
       rxdbVersion: inner.rxdbVersion,
       async createStorageInstance(params) {
         const instance = await inner.createStorageInstance(params);
-        instances.set(params.collectionName, instance as unknown as AnyInstance);
+        const versions = instances.get(params.collectionName) ?? new Map<number, AnyInstance>();
+        versions.set(params.schema.version, instance as unknown as AnyInstance);
+        instances.set(params.collectionName, versions);
         return instance;
       },
     };
@@ -247,7 +250,7 @@ export class Device {
     if (!this.engine || !storage) throw new Error('replica(): the engine is not running');
     const result = new Map<TableName, ReplicaDoc[]>();
     for (const spec of tablesFor(this.user?.role ?? 'visitor', this.tables)) {
-      const instance = storage.instances.get(spec.name);
+      const instance = storage.instances.get(spec.name)?.get(spec.schema.version);
       if (!instance) continue;
       const { documents } = await getChangedDocumentsSince(instance, 1_000_000_000);
       result.set(
@@ -260,7 +263,10 @@ export class Device {
 
   /** Emits whenever this device's replica stores something. */
   replicaChanges$(): Observable<unknown> {
-    const instances = [...(this.replicaStorage?.instances.values() ?? [])];
+    const instances = tablesFor(this.user?.role ?? 'visitor', this.tables).flatMap((spec) => {
+      const instance = this.replicaStorage?.instances.get(spec.name)?.get(spec.schema.version);
+      return instance ? [instance] : [];
+    });
     return merge(...instances.map((i) => i.changeStream()));
   }
 
