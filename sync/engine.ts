@@ -208,23 +208,28 @@ type Running = Engine & { readonly outbox: Outbox };
  * edit by RLS): such attempts count as transient instead and wait for the session (A1).
  */
 function sessionOf(opts: EngineOptions): Session {
-  return async () => {
-    if (!opts.user) return null;
-    const { data } = await opts.supabase.auth.getSession();
-    if (!data.session || data.session.user.id !== opts.user.id) {
-      throw new TransientSyncError(
-        {
-          status: 401,
-          code: 'no_session',
-          message: 'no usable session',
-          details: null,
-          hint: null,
-        },
-        'auth',
-      );
-    }
-    return data.session.access_token;
-  };
+  const session: Session = Object.assign(
+    async () => {
+      if (!opts.user) return null;
+      const { data } = await opts.supabase.auth.getSession();
+      if (!data.session || data.session.user.id !== opts.user.id) {
+        session.stalled = true;
+        throw new TransientSyncError(
+          {
+            status: 401,
+            code: 'no_session',
+            message: 'no usable session',
+            details: null,
+            hint: null,
+          },
+          'auth',
+        );
+      }
+      return data.session.access_token;
+    },
+    { stalled: false },
+  );
+  return session;
 }
 
 /** Rows RxDB asks for per pull page (R6). */
@@ -494,9 +499,15 @@ function followConnectivity(e: Running): () => void {
     }),
     (e.opts.focus$ ?? browserFocus$()).subscribe(() => resync(e)),
   );
-  // A refreshed token may see rows the expired one could not; never sign out here (A1, A2).
+  // A refreshed token resumes what waited for one; never sign out here (A1, A2). Only what
+  // waited: each request asks supabase-js for the session, which refreshes a token it counts
+  // as expiring, so resyncing after every refresh turns a token that is always "expiring" (a
+  // short life, a device clock far ahead) into a refresh storm (A4).
   const auth = e.opts.supabase.auth.onAuthStateChange((event) => {
-    if (event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN') queueMicrotask(() => resync(e));
+    if (event === 'SIGNED_IN' || (event === 'TOKEN_REFRESHED' && e.session.stalled)) {
+      e.session.stalled = false;
+      queueMicrotask(() => resync(e));
+    }
   });
   return () => auth.data.subscription.unsubscribe();
 }

@@ -3,7 +3,14 @@
  * a visitor (whose requests use the anon key). Throws a transient error while the signed-in
  * user's session is not usable (A1).
  */
-export type Session = () => Promise<string | null>;
+export type Session = (() => Promise<string | null>) & {
+  /**
+   * Set when a request waited for a usable token (none, or one the server answered 401): the
+   * next token refresh resumes the sync. A refresh that replaced a working token resumes
+   * nothing, so refreshes never cause requests of their own (A4).
+   */
+  stalled: boolean;
+};
 
 /** A supabase-js query or RPC call, not yet sent: awaiting it sends it. */
 type Request<R> = PromiseLike<R> & { setHeader(name: string, value: string): PromiseLike<R> };
@@ -16,5 +23,9 @@ type Request<R> = PromiseLike<R> & { setHeader(name: string, value: string): Pro
  */
 export async function sendAs<R>(session: Session, request: Request<R>): Promise<R> {
   const token = await session();
-  return token === null ? request : request.setHeader('Authorization', `Bearer ${token}`);
+  const result = await (token === null
+    ? request
+    : request.setHeader('Authorization', `Bearer ${token}`));
+  if ((result as { status?: unknown }).status === 401) session.stalled = true;
+  return result;
 }

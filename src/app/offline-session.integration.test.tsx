@@ -318,6 +318,9 @@ describe('the app shell offline and with expired tokens (A2)', () => {
       fireEvent.click(form().getByRole('button', { name: 'Entrar' }));
     };
 
+    // The way back is short: the person who was signed in is already in the form.
+    expect(form().getByLabelText('E-mail')).toHaveProperty('value', patient.email);
+
     // Someone else is told first what signing in discards, and is not signed in yet.
     logIn(other.email);
     expect(
@@ -365,7 +368,10 @@ describe('the app shell offline and with expired tokens (A2)', () => {
     expect(await initialSession).toBeNull();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     act(() => toast.remove());
-    expect(screen.getByRole('alert').textContent).toBe('Sua sessão expirou. Entre novamente.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Sua sessão expirou. Entre novamente.' +
+        'O servidor encerrou o acesso deste aparelho. Ao entrar, você volta para onde estava.',
+    );
     cleanup();
     await browser.close();
   }, 60_000);

@@ -1,5 +1,11 @@
 import * as v from 'valibot';
-import { ConfigError, readProjectSettings, type FileOnlySettings } from './project-config.ts';
+import {
+  ConfigError,
+  JWT_EXPIRY_TOO_SHORT,
+  MIN_JWT_EXPIRY_SECONDS,
+  readProjectSettings,
+  type FileOnlySettings,
+} from './project-config.ts';
 
 export { ConfigError } from './project-config.ts';
 
@@ -21,7 +27,14 @@ const EnvSchema = v.object({
   DATABASE_URL: v.optional(v.pipe(v.string(), v.minLength(1))),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32)), DEV_JWT_SECRET),
   JWT_SIGNING_KEYS_PATH: v.optional(v.pipe(v.string(), v.minLength(1))),
-  JWT_EXPIRY: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(30))),
+  JWT_EXPIRY: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform(Number),
+      v.integer(),
+      v.minValue(MIN_JWT_EXPIRY_SECONDS, JWT_EXPIRY_TOO_SHORT),
+    ),
+  ),
   API_EXTERNAL_URL: v.optional(v.pipe(v.string(), v.url())),
   SITE_URL: v.optional(v.pipe(v.string(), v.url())),
   AUTH_AUTOCONFIRM: v.optional(flag),

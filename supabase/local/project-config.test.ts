@@ -67,6 +67,8 @@ describe('config.toml', () => {
     expect(s.enableConfirmations).toBe(true);
     expect(s.maxFrequencySeconds).toBe(60);
     expect(s.otpExpirySeconds).toBe(86400);
+    expect(s.refreshTokenReuseSeconds).toBe(10);
+    expect(s.refreshTokenRotation).toBe(true);
     expect(s.rateLimits).toEqual({
       signIn: { max: 30, windowSeconds: 300 },
       refresh: { max: 150, windowSeconds: 300 },
@@ -113,6 +115,20 @@ describe('config.toml', () => {
     expect(configError(() => readProjectSettings(p.config))).toBe(
       `${p.config}: auth.email.enable_confirmations: Invalid type: Expected boolean but received "sim"`,
     );
+  });
+
+  it('refuses an access-token life supabase-js would refresh over and over, in the file and in JWT_EXPIRY', () => {
+    const p = copy();
+    p.edit('jwt_expiry = 3600', 'jwt_expiry = 40');
+    expect(configError(() => readProjectSettings(p.config))).toBe(
+      `${p.config}: auth.jwt_expiry: must be at least 240 seconds: supabase-js refreshes a token once fewer than 120 s of it are left, so a shorter life is refreshed over and over (docs/sessions.md §3)`,
+    );
+    expect(
+      configError(() => configFromEnv({ SUPABASE_CONFIG: REPO_CONFIG, JWT_EXPIRY: '40' })),
+    ).toBe(
+      'environment: JWT_EXPIRY: must be at least 240 seconds: supabase-js refreshes a token once fewer than 120 s of it are left, so a shorter life is refreshed over and over (docs/sessions.md §3)',
+    );
+    expect(configFromEnv({ SUPABASE_CONFIG: REPO_CONFIG, JWT_EXPIRY: '240' }).jwtExpiry).toBe(240);
   });
 
   it('names file and key when a template file does not exist', () => {

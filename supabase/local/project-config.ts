@@ -41,6 +41,13 @@ export type FileOnlySettings = {
   emailTemplates: Record<TemplateName, EmailTemplate>;
   /** `[functions.<name>] verify_jwt`; a function not listed verifies the JWT. */
   functions: Record<string, { verifyJwt: boolean }>;
+  /**
+   * `[auth] refresh_token_reuse_interval`: seconds after its rotation during which a refresh
+   * token other than the live one's parent may still be used (sessions.ts, docs/sessions.md §2).
+   */
+  refreshTokenReuseSeconds: number;
+  /** `[auth] enable_refresh_token_rotation`: a reuse outside the window ends the session. */
+  refreshTokenRotation: boolean;
 };
 
 /** config.toml's settings; the environment may override the ones outside `FileOnlySettings`. */
@@ -50,6 +57,15 @@ export type ProjectSettings = FileOnlySettings & {
   jwtExpiry: number;
   enableConfirmations: boolean;
 };
+
+/**
+ * The shortest access-token life the platform accepts. supabase-js (unmodified) refreshes a
+ * token from its 30 s timer once fewer than 120 s of it are left, and before any request once
+ * fewer than 90 s are left: a shorter life is refreshed over and over, by every request. From
+ * 240 s on, each token is refreshed once, past the middle of its life (docs/sessions.md §3).
+ */
+export const MIN_JWT_EXPIRY_SECONDS = 240;
+export const JWT_EXPIRY_TOO_SHORT = `must be at least ${MIN_JWT_EXPIRY_SECONDS} seconds: supabase-js refreshes a token once fewer than 120 s of it are left, so a shorter life is refreshed over and over (docs/sessions.md §3)`;
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(1));
 /** A Go duration as the CLI writes them: `1s`, `1m0s`, `1h30m`. */
@@ -82,8 +98,18 @@ const FileSchema = v.object({
       site_url: v.optional(url),
       additional_redirect_urls: v.optional(v.array(url), []),
       jwt_expiry: v.optional(
-        v.pipe(v.number(), v.integer(), v.minValue(30), v.maxValue(604800)),
+        v.pipe(
+          v.number(),
+          v.integer(),
+          v.minValue(MIN_JWT_EXPIRY_SECONDS, JWT_EXPIRY_TOO_SHORT),
+          v.maxValue(604800),
+        ),
         3600,
+      ),
+      enable_refresh_token_rotation: v.optional(v.boolean(), true),
+      refresh_token_reuse_interval: v.optional(
+        v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(86400)),
+        10,
       ),
       rate_limit: v.optional(
         v.object({
@@ -126,6 +152,8 @@ export function readProjectSettings(path: string): ProjectSettings {
     siteUrl: auth.site_url,
     additionalRedirectUrls: auth.additional_redirect_urls,
     jwtExpiry: auth.jwt_expiry,
+    refreshTokenReuseSeconds: auth.refresh_token_reuse_interval,
+    refreshTokenRotation: auth.enable_refresh_token_rotation,
     enableConfirmations: auth.email.enable_confirmations,
     rateLimits: {
       signIn: { max: auth.rate_limit.sign_in_sign_ups, windowSeconds: 300 },

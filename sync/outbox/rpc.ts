@@ -7,7 +7,7 @@ import type { Mutation, Rejection } from './types.ts';
 export type RpcOutcome =
   | {
       kind: 'applied';
-      /** The appointment as the server now has it (returned by the RPC or read after it). */
+      /** The appointment as the server now has it (returned by the RPC, or read after it). */
       appointment: ServerRow | null;
       guide: ServerRow | null;
       /** The server's own words for a flag-returning RPC (cancel: 'Agendamento cancelado…'). */
@@ -61,22 +61,38 @@ function firstRow(data: unknown): ServerRow | null {
   return row && typeof row === 'object' ? (row as ServerRow) : null;
 }
 
+/** What an RPC answered besides its flag: the appointment as the action left it, if given. */
+function rowIn(value: unknown): ServerRow | null {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as ServerRow) : null;
+}
+
+/**
+ * Reads the appointment an applied RPC changed, for the RPCs that do not return it (the
+ * guide's, and the flag RPCs of a server older than 20261127170000). Undefined when the read
+ * failed: the action must then stay queued, or the replica would keep the old row while the
+ * queue no longer lays the action over it (O6); its replay answers without acting twice (O2).
+ */
 async function readAppointment(
   client: SupabaseClient,
   session: Session,
   id: string,
-): Promise<ServerRow | null> {
-  // The RPC already succeeded; a failed read only delays the row until the next pull.
+): Promise<ServerRow | null | undefined> {
   try {
     const { error, ...result } = await sendAs(
       session,
       client.from('agendamentos').select('*').eq('id', id).maybeSingle(),
     );
-    return error ? null : ((result.data as ServerRow | null) ?? null);
+    return error ? undefined : ((result.data as ServerRow | null) ?? null);
   } catch {
-    return null;
+    return undefined;
   }
 }
+
+/** An applied RPC whose appointment could not be read: sent again later, as a replay. */
+const UNREAD: RpcOutcome = {
+  kind: 'transient',
+  error: 'applied, but the appointment it changed could not be read',
+};
 
 /**
  * Sends one mutation and says what happened: applied (with the server rows to put in the
@@ -104,14 +120,12 @@ export async function sendMutation(
   switch (call.returns) {
     case 'appointment':
       return { kind: 'applied', appointment: row, guide: null, message: null };
-    case 'guide':
-      return {
-        kind: 'applied',
-        appointment: await readAppointment(client, session, appointmentId),
-        guide: row,
-        message: null,
-      };
-    case 'flag':
+    case 'guide': {
+      const appointment = await readAppointment(client, session, appointmentId);
+      if (appointment === undefined) return UNREAD;
+      return { kind: 'applied', appointment, guide: row, message: null };
+    }
+    case 'flag': {
       if (row?.success === false) {
         return {
           kind: 'rejected',
@@ -121,11 +135,15 @@ export async function sendMutation(
           },
         };
       }
+      const appointment =
+        rowIn(row?.agendamento) ?? (await readAppointment(client, session, appointmentId));
+      if (appointment === undefined) return UNREAD;
       return {
         kind: 'applied',
-        appointment: await readAppointment(client, session, appointmentId),
+        appointment,
         guide: null,
         message: typeof row?.message === 'string' ? row.message : null,
       };
+    }
   }
 }

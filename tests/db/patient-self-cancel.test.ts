@@ -224,8 +224,17 @@ describe('paciente_cancelar_agendamento', () => {
 
   it('releases a checkout hold at any time, freeing the slot', async () => {
     const id = await appointment({ startsIn: '1 hour' });
-    expect(await cancelar(user(patientA), id)).toEqual([
-      { success: true, message: 'Agendamento cancelado com sucesso.' },
+    expect(await cancelar(user(patientA), id)).toMatchObject([
+      {
+        success: true,
+        message: 'Agendamento cancelado com sucesso.',
+        // The row as the cancellation left it, so the client stores it without a second read.
+        agendamento: {
+          id,
+          status: 'cancelado',
+          pagamento_status: 'cancelado',
+        },
+      },
     ]);
     expect(await row(id)).toMatchObject({ status: 'cancelado', pagamento_status: 'cancelado' });
     expect(await occupied(id)).toEqual({ _deleted: true });
@@ -237,7 +246,7 @@ describe('paciente_cancelar_agendamento', () => {
       guide: true,
     });
     expect(await cancelar(user(patientA), id)).toEqual([
-      { success: true, message: 'Agendamento cancelado com sucesso.' },
+      expect.objectContaining({ success: true, message: 'Agendamento cancelado com sucesso.' }),
     ]);
     expect(await row(id)).toMatchObject({ status: 'cancelado', pagamento_status: 'cancelado' });
   });
@@ -257,11 +266,12 @@ describe('paciente_cancelar_agendamento', () => {
 
   it('keeps a paid payment as paid and says the refund is arranged with the doctor', async () => {
     const id = await appointment({ startsIn: '6 days', guide: true, paid: true });
-    expect(await cancelar(user(patientA), id)).toEqual([
+    expect(await cancelar(user(patientA), id)).toMatchObject([
       {
         success: true,
         message:
           'Agendamento cancelado. O reembolso do valor pago é combinado diretamente com o médico.',
+        agendamento: { id, pagamento_status: 'pago' },
       },
     ]);
     expect(await row(id)).toMatchObject({ status: 'cancelado', pagamento_status: 'pago' });

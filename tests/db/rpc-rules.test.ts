@@ -583,13 +583,20 @@ describe('medico_confirmar_atendimento', () => {
     });
   });
 
-  it('checks in a paid appointment and answers [{success, message}]', async () => {
+  it('checks in a paid appointment and answers [{success, message, agendamento}]', async () => {
     const a = await agendar(user(patientA), doctorX.medicoId, nextSlot());
     await pagar(user(doctorX.userId), a.id);
     const mutation = randomUUID();
     const result = await atender(user(doctorX.userId), a.id, mutation);
-    expect(result).toEqual([{ success: true, message: 'Atendimento confirmado com sucesso.' }]);
     expect((await row(a.id)).status).toBe('atendido');
+    // The row as the check-in left it, so the client stores it without a second request.
+    expect(result).toMatchObject([
+      {
+        success: true,
+        message: 'Atendimento confirmado com sucesso.',
+        agendamento: { id: a.id, status: 'atendido' },
+      },
+    ]);
     expect(await atender(user(doctorX.userId), a.id, mutation)).toEqual(result);
     const e = await rejection(atender(user(doctorX.userId), a.id));
     expect(e).toMatchObject({
@@ -611,11 +618,21 @@ describe('medico_confirmar_atendimento', () => {
 });
 
 describe('medico_excluir_agendamento', () => {
-  it('cancels, cancelling an unpaid payment, and answers [{success, message}]', async () => {
+  it('cancels, cancelling an unpaid payment, and answers [{success, message, agendamento}]', async () => {
     const a = await agendar(user(patientA), doctorX.medicoId, nextSlot());
     const mutation = randomUUID();
     const result = await excluir(user(doctorX.userId), a.id, mutation);
-    expect(result).toEqual([{ success: true, message: 'Agendamento cancelado com sucesso.' }]);
+    expect(result).toMatchObject([
+      {
+        success: true,
+        message: 'Agendamento cancelado com sucesso.',
+        agendamento: {
+          id: a.id,
+          status: 'cancelado',
+          pagamento_status: 'cancelado',
+        },
+      },
+    ]);
     expect(await row(a.id)).toMatchObject({ status: 'cancelado', pagamento_status: 'cancelado' });
     expect(await excluir(user(doctorX.userId), a.id, mutation)).toEqual(result);
     const e = await rejection(excluir(user(doctorX.userId), a.id));

@@ -467,22 +467,58 @@ describe('refresh tokens', () => {
     expect(a.body.refresh_token).toBe(b.body.refresh_token);
   });
 
-  it('treats reuse outside the window as theft: already_used, and the whole family is revoked', async () => {
+  /** Ages a token's revocation instead of waiting: windows count from the row's updated_at. */
+  async function ageRevocation(token: string, interval: string): Promise<void> {
+    await t.platform.ctx.db.query(
+      `update auth.refresh_tokens set updated_at = updated_at - $2::interval where token = $1`,
+      [token, interval],
+    );
+  }
+
+  it('answers the live token’s parent with the live token at any time: a rotation whose reply was lost', async () => {
     const { email } = await confirmedUser();
     const client = await signedIn(email);
     const parent = (await client.auth.getSession()).data.session?.refresh_token ?? '';
     const live = (await rawRefresh(parent)).body.refresh_token as string;
-    // Age the revocation instead of waiting: the window is measured from the row's updated_at.
-    await t.platform.ctx.db.query(
-      `update auth.refresh_tokens set updated_at = now() - interval '1 minute' where token = $1`,
-      [parent],
-    );
-    const reuse = await rawRefresh(parent);
+    await ageRevocation(parent, '1 day');
+    const retry = await rawRefresh(parent);
+    expect(retry.status).toBe(200);
+    expect(retry.body.refresh_token).toBe(live);
+    // Nothing new was issued, and the live token still rotates as usual.
+    const next = await rawRefresh(live);
+    expect(next.status).toBe(200);
+    expect(next.body.refresh_token).not.toBe(live);
+  });
+
+  it('gives an older token a child of its own within the window (clients racing on one token)', async () => {
+    const { email } = await confirmedUser();
+    const client = await signedIn(email);
+    const first = (await client.auth.getSession()).data.session?.refresh_token ?? '';
+    const second = (await rawRefresh(first)).body.refresh_token as string;
+    const third = (await rawRefresh(second)).body.refresh_token as string;
+    const fork = await rawRefresh(first);
+    expect(fork.status).toBe(200);
+    expect([second, third]).not.toContain(fork.body.refresh_token);
+  });
+
+  it('treats an older token outside the window as theft: already_used, and the whole family is revoked', async () => {
+    const { email } = await confirmedUser();
+    const client = await signedIn(email);
+    const first = (await client.auth.getSession()).data.session?.refresh_token ?? '';
+    const second = (await rawRefresh(first)).body.refresh_token as string;
+    const live = (await rawRefresh(second)).body.refresh_token as string;
+    await ageRevocation(first, '11 seconds');
+    const reuse = await rawRefresh(first);
     expect(reuse).toEqual({
       status: 400,
       body: { code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' },
     });
+    // The revocation touched every token, so each has the window again (as in GoTrue); past
+    // it, neither the live token nor its parent is answered any more.
+    await ageRevocation(live, '11 seconds');
+    await ageRevocation(second, '11 seconds');
     expect((await rawRefresh(live)).body.code).toBe('refresh_token_already_used');
+    expect((await rawRefresh(second)).body.code).toBe('refresh_token_already_used');
   });
 
   it('rejects an unknown refresh token with refresh_token_not_found', async () => {

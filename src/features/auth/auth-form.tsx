@@ -21,6 +21,7 @@ import { signIn, signUp } from './auth-actions.ts';
 import { PasswordField } from './password-field.tsx';
 import { useSupabase } from '@/session/supabase-context.ts';
 import { useKeptQueue } from '@/session/kept-queue.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { discardWarningText, KeptQueueNotice } from './session-notices.tsx';
 
@@ -61,11 +62,16 @@ type LoginFormProps = Pick<AuthFormProps, 'target' | 'onSuccess'> & { client: Ap
 
 function LoginForm({ target, onSuccess, client }: LoginFormProps) {
   const schema = useMemo(() => createLoginSchema(target), [target]);
+  const expiredEmail = useAuth().expired?.email;
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: valibotResolver(schema), defaultValues: { email: '', password: '' } });
+  } = useForm({
+    resolver: valibotResolver(schema),
+    // After a refused session, the person who was signed in is the one most likely back.
+    defaultValues: { email: expiredEmail ?? '', password: '' },
+  });
 
   const kept = useKeptQueue();
   const [warnedFor, setWarnedFor] = useState<string | null>(null);

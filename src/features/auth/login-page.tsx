@@ -39,9 +39,12 @@ export function LoginPage({ target }: { target: AuthTarget }) {
           role="alert"
           title={SESSION_EXPIRED_MESSAGE}
           className={css({ mb: '5' })}
-        />
+        >
+          O servidor encerrou o acesso deste aparelho. Ao entrar, você volta para onde estava.
+        </Alert>
       )}
-      {target === 'medico' && (
+      {/* After a refused session the page says what happened, not who may enter. */}
+      {target === 'medico' && !expired && (
         <Alert tone="amber" title="Acesso Restrito" className={css({ mb: '5' })}>
           Esta área é exclusiva para médicos autorizados.
         </Alert>

@@ -10,9 +10,6 @@ import { userJson, type UserJson } from './user-json.ts';
 export type AmrMethod =
   'password' | 'otp' | 'email/signup' | 'magiclink' | 'recovery' | 'invite' | 'email_change';
 
-/** Supabase CLI's `refresh_token_reuse_interval`: tabs racing on one refresh both succeed. */
-const REFRESH_REUSE_SECONDS = 10;
-
 export type SessionJson = {
   access_token: string;
   token_type: 'bearer';
@@ -132,10 +129,15 @@ export type RefreshOutcome =
   { ok: true; session: SessionJson } | { ok: false; error: ReturnType<typeof authError> };
 
 /**
- * The refresh_token grant with rotation (GoTrue `RefreshTokenGrant`). Reusing a token is only
- * tolerated for the immediate parent of the live token within the reuse window — the answer is
- * then the live token, so racing tabs converge. Any other reuse is treated as theft: the whole
- * family is revoked. The revocation must commit, so failures are returned, not thrown.
+ * The refresh_token grant with rotation, as GoTrue's `RefreshTokenGrant` decides it
+ * (docs/sessions.md §1):
+ * - the live token is rotated: revoked, and a new child issued;
+ * - the live token's parent, at any time, is answered with the live token: the client never
+ *   stored the reply that rotated it (a lost reply), so nothing new is issued;
+ * - any other revoked token, within `refresh_token_reuse_interval` of its revocation, gets a
+ *   child of its own (clients racing on one token);
+ * - later than that it is treated as theft: with rotation on, the whole family is revoked.
+ * The revocation must commit, so failures are returned, not thrown.
  */
 export async function refreshSession(
   ctx: PlatformContext,
@@ -175,27 +177,32 @@ export async function refreshSession(
   if (row.session_expired)
     return fail(authError(400, 'session_expired', 'Invalid Refresh Token: Session Expired'));
 
-  let issued: string;
+  let issued: string | null = null;
   if (row.revoked) {
     const live = await tx.query<{ token: string; parent: string | null }>(
       `select token, parent from auth.refresh_tokens
         where session_id = $1 and not coalesce(revoked, false) order by id desc limit 1`,
       [row.session_id],
     );
-    const child = live.rows[0];
-    if (!child || child.parent !== row.token || row.revoked_age > REFRESH_REUSE_SECONDS) {
-      await tx.query(
-        `update auth.refresh_tokens set revoked = true, updated_at = now()
-          where session_id = $1 and not coalesce(revoked, false)`,
-        [row.session_id],
-      );
+    const active = live.rows[0];
+    if (active?.parent === row.token) {
+      issued = active.token;
+    } else if (row.revoked_age > ctx.config.refreshTokenReuseSeconds) {
+      if (ctx.config.refreshTokenRotation) {
+        await tx.query(
+          `update auth.refresh_tokens set revoked = true, updated_at = now()
+            where session_id = $1 and not coalesce(revoked, false)`,
+          [row.session_id],
+        );
+      }
       return fail(
         authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
       );
     }
-    issued = child.token;
-  } else {
+  }
+  if (issued === null) {
     issued = newRefreshToken();
+    // A revoked token's window restarts with each child it gets, as GoTrue's swap touches it.
     await tx.query(
       'update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1',
       [row.id],
