@@ -71,7 +71,11 @@ async function paidAppointment(n: number): Promise<{ laptop: Device; id: string 
   const laptop = await device(t, { as: doctor });
   const paid = await laptop.sync.confirmPayment(id);
   if (!paid.ok) throw new Error('payment was not queued');
-  await settled(laptop);
+  // Read through the view the test then watches, so its first value is this one.
+  await until(
+    laptop.sync.appointment$(id),
+    (x) => x?.pagamento_status === 'pago' && x.sync.state === 'synced',
+  );
   return { laptop, id };
 }
 
