@@ -55,6 +55,12 @@ const importZones = [
       'sync/ must not depend on the app (only on the shared rules in src/domain/rules): the app passes in what sync needs.',
   },
   {
+    target: ['./sync/*.ts', './sync/outbox'],
+    from: ['./sync/testing', './supabase/local'],
+    message:
+      'The sync engine ships in the app: only its test kit (sync/testing) may start the local platform, and the engine never imports the kit.',
+  },
+  {
     target: './supabase/local',
     from: ['./src', './sync'],
     message: 'supabase/local stands in for a remote service; it shares only SQL with the app.',
@@ -70,6 +76,16 @@ const importZones = [
     message: 'src/domain is pure logic: no React, no I/O, no app modules.',
   },
 ];
+
+/**
+ * The sync test kit (sync/testing) starts servers and fakes a browser's storage: tests use it, the
+ * app never does, so that no build can pull it in (tsconfig.app.json leaves it out as well).
+ */
+const kitZone = {
+  target: './src',
+  from: './sync/testing',
+  message: 'sync/testing is for tests: the app must not import it (docs/testing-sync.md).',
+};
 
 export default tseslint.config(
   {
@@ -115,6 +131,13 @@ export default tseslint.config(
         { object: 'it', property: 'only', message: 'Do not commit focused tests.' },
         { object: 'test', property: 'only', message: 'Do not commit focused tests.' },
       ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...importZones, kitZone] }],
     },
   },
   {

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Temporal } from 'temporal-polyfill';
-import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../../sync/testing/platform.ts';
 import { httpClient, measure, type Measurement } from '../rest/load.ts';
 
 const LEVELS = [1, 16, 64];

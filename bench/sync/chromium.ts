@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type CDPSession } from 'playwright-core';
 import { build } from 'vite';
 import { CHROMIUM_LAUNCH } from '../../e2e/chromium.ts';
-import { PASSWORD } from '../../tests/sync/support.ts';
+import { PASSWORD } from '../../sync/testing/people.ts';
 import type { BrowserSyncResult } from './browser/main.ts';
 import type { SyncBenchServer } from './server.ts';
 

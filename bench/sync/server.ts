@@ -6,12 +6,8 @@
  * line on stdout and serves until SIGTERM. PGlite in memory, or PostgreSQL with DATABASE_URL.
  */
 import { performance } from 'node:perf_hooks';
-import {
-  createDoctor,
-  createPatient,
-  seedAppointments,
-  startSyncPlatform,
-} from '../../tests/sync/support.ts';
+import { createDoctor, createPatient, seedAppointments } from '../../sync/testing/people.ts';
+import { startPlatform } from '../../sync/testing/platform.ts';
 
 export type SyncBenchServer = {
   url: string;
@@ -26,7 +22,7 @@ export type SyncBenchServer = {
 const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS ?? 10_000);
 const PATIENTS = 20;
 
-const t = await startSyncPlatform();
+const t = await startPlatform();
 const doctor = await createDoctor(t, { name: 'Dra. Bench' });
 const patients = [];
 for (let i = 0; i < PATIENTS; i++) patients.push(await createPatient(t));

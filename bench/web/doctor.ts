@@ -9,7 +9,7 @@ import { Temporal } from 'temporal-polyfill';
 import WebSocket from 'ws';
 import { DEV_JWT_SECRET } from '../../supabase/local/config.ts';
 import { deriveApiKeys } from '../../supabase/local/api-keys.ts';
-import { cpfFor } from '../../tests/sync/support.ts';
+import { cpfFor } from '../../sync/testing/people.ts';
 
 const ZONE = 'America/Sao_Paulo';
 const ANA = { id: 'a0000000-0000-4000-8000-000000000001', email: 'ana.ribeiro@saudeja.example' };

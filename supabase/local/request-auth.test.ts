@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../tests/support/database.ts';
+import { freshDatabase } from './db/fresh-database.ts';
 import { isPgError, type Database } from './db/index.ts';
 import { batchAs, runAs } from './request-auth.ts';
 

@@ -72,3 +72,41 @@ describe('import layers (app → features → session, lib, ui, domain, sync)', 
     expect(errors.join('\n')).toContain('bottom layers');
   });
 });
+
+describe('the sync test kit (sync/testing) stays out of the app', () => {
+  it('refuses app code importing the kit', async () => {
+    const errors = await layerErrors(
+      'src/session/layer-probe.ts',
+      "import { device } from '../../sync/testing/index.ts';",
+    );
+    expect(errors.join('\n')).toContain('sync/testing is for tests');
+  });
+
+  it("allows the screens' tests to use it", async () => {
+    const errors = await layerErrors(
+      'src/features/booking/layer-probe.integration.test.tsx',
+      "import { device } from '../../../sync/testing/index.ts';",
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses the engine importing the kit or the local platform', async () => {
+    const errors = await layerErrors(
+      'sync/layer-probe.ts',
+      [
+        "import { settled } from './testing/index.ts';",
+        "import { createPlatform } from '../supabase/local/server.ts';",
+      ].join('\n'),
+    );
+    expect(errors).toHaveLength(2);
+    expect(errors.join('\n')).toContain('only its test kit (sync/testing)');
+  });
+
+  it('lets the kit start the local platform', async () => {
+    const errors = await layerErrors(
+      'sync/testing/layer-probe.ts',
+      "import { createPlatform } from '../../supabase/local/server.ts';",
+    );
+    expect(errors).toEqual([]);
+  });
+});

@@ -4,7 +4,8 @@ import { bootstrap } from '../../supabase/local/bootstrap/index.ts';
 import type { Database, Queryable } from '../../supabase/local/db/index.ts';
 import { createLogger } from '../../supabase/local/log.ts';
 import { runAs } from '../../supabase/local/request-auth.ts';
-import { freshDatabase } from '../support/database.ts';
+import { freshDatabase } from '../../supabase/local/db/fresh-database.ts';
+import { cpfFor } from '../../sync/testing/people.ts';
 
 export const MIGRATIONS_DIR = 'supabase/migrations';
 export const SEED_FILE = 'supabase/seed.sql';
@@ -68,19 +69,7 @@ export async function createAuthUser(
   return id;
 }
 
-/** Valid CPFs (check digits computed), distinct per seed number. */
-export function cpfFor(n: number): string {
-  const base = String(100000000 + n * 7919).slice(-9);
-  const digits = base.split('').map(Number);
-  const check = (ds: number[]) => {
-    const sum = ds.reduce((s, d, i) => s + d * (ds.length + 1 - i), 0);
-    const r = (sum * 10) % 11;
-    return r === 10 ? 0 : r;
-  };
-  const d1 = check(digits);
-  const d2 = check([...digits, d1]);
-  return `${base}${d1}${d2}`;
-}
+export { cpfFor };
 
 export async function createPatient(db: Queryable, n: number): Promise<string> {
   return createAuthUser(db, {

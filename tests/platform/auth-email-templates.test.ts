@@ -9,7 +9,7 @@ import { createLogger } from '../../supabase/local/log.ts';
 import type { StoredMail } from '../../supabase/local/mailbox/mailer.ts';
 import { createPlatform, type Platform } from '../../supabase/local/server.ts';
 import { cpfFor } from '../db/support.ts';
-import { freshDatabase } from '../support/database.ts';
+import { freshDatabase } from '../../supabase/local/db/fresh-database.ts';
 import { testClient } from '../support/platform.ts';
 
 /**

@@ -10,7 +10,7 @@ import { DEV_JWT_SECRET } from '../../supabase/local/config.ts';
 import { deriveApiKeys } from '../../supabase/local/api-keys.ts';
 import { bootstrap } from '../../supabase/local/bootstrap/index.ts';
 import { createLogger } from '../../supabase/local/log.ts';
-import { freshDatabase } from '../support/database.ts';
+import { freshDatabase } from '../../supabase/local/db/fresh-database.ts';
 import { testClient } from '../support/platform.ts';
 import { bookSeededMonday, SEEDED_ANA } from '../support/seeded-booking.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../support/database.ts';
+import { freshDatabase } from '../../supabase/local/db/fresh-database.ts';
 import type { Database } from '../../supabase/local/db/index.ts';
 
 /** PGlite runs in-process and cannot lose its LISTEN connection; PostgreSQL can. */

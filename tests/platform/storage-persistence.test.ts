@@ -6,7 +6,7 @@ import { configFromEnv } from '../../supabase/local/config.ts';
 import type { Database } from '../../supabase/local/db/index.ts';
 import { createLogger } from '../../supabase/local/log.ts';
 import { createPlatform } from '../../supabase/local/server.ts';
-import { freshDatabase } from '../support/database.ts';
+import { freshDatabase } from '../../supabase/local/db/fresh-database.ts';
 import { testClient } from '../support/platform.ts';
 
 /**

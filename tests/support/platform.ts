@@ -1,93 +1,10 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
-import { configFromEnv, type PlatformConfig } from '../../supabase/local/config.ts';
-import { createPlatform, type Platform } from '../../supabase/local/server.ts';
-import { createLogger, type Logger } from '../../supabase/local/log.ts';
-import { freshDatabase } from './database.ts';
-
-export type TestPlatform = {
-  url: string;
-  anonKey: string;
-  serviceRoleKey: string;
-  platform: Platform;
-  /** A new, unmodified supabase-js client with its own in-memory session storage. */
-  client(key?: string): SupabaseClient;
-  /** A client acting as the service role (admin API, bypasses RLS). */
-  admin: SupabaseClient;
-  stop(): Promise<void>;
-};
-
-export type TestPlatformOptions = {
-  /** Defaults to the app's migrations; the platform conformance suite uses its own sample. */
-  migrationsDir?: string;
-  seedFile?: string;
-  config?: Partial<PlatformConfig>;
-  /** Silent unless a test reads the log. */
-  log?: Logger;
-  /** PGlite in a data directory, as `npm start` runs it, instead of in memory. */
-  onDisk?: boolean;
-};
-
-/** Sessions live in memory per client, so several users can act in one test. */
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (k: string) => items.get(k) ?? null,
-    setItem: (k: string, v: string) => void items.set(k, v),
-    removeItem: (k: string) => void items.delete(k),
-  };
-}
-
-export function testClient(url: string, key: string): SupabaseClient {
-  return createClient(url, key, {
-    auth: {
-      storage: memoryStorage(),
-      autoRefreshToken: false,
-      persistSession: true,
-      detectSessionInUrl: false,
-    },
-    // Node 20 has no global WebSocket; supabase-js needs one for Realtime (docs/platform-wire.md §0).
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  }) as SupabaseClient;
-}
-
-/** Starts the whole local platform on a free port, on a fresh database. */
-export async function startTestPlatform(opts: TestPlatformOptions = {}): Promise<TestPlatform> {
-  const { db, dispose } = await freshDatabase({ onDisk: opts.onDisk ?? false });
-  const config: PlatformConfig = {
-    ...configFromEnv({}),
-    apiPort: 0,
-    dataDir: undefined,
-    databaseUrl: undefined,
-    logLevel: 'silent',
-    autoconfirm: false,
-    rateLimit: false,
-    migrationsDir: opts.migrationsDir ?? 'supabase/migrations',
-    seedFile: opts.seedFile,
-    ...opts.config,
-  };
-  const platform = await createPlatform(config, { db, log: opts.log ?? createLogger('silent') });
-  const url = await platform.listen(0);
-  // Links in e-mails and the JWT issuer must name the port actually bound.
-  platform.ctx.config.apiExternalUrl = url;
-  const { anonKey, serviceRoleKey } = platform.ctx.keys;
-  const clients: SupabaseClient[] = [];
-  const client = (key = anonKey) => {
-    const c = testClient(url, key);
-    clients.push(c);
-    return c;
-  };
-  return {
-    url,
-    anonKey,
-    serviceRoleKey,
-    platform,
-    client,
-    admin: client(serviceRoleKey),
-    async stop() {
-      await Promise.allSettled(clients.map((c) => c.removeAllChannels()));
-      await platform.close();
-      await dispose();
-    },
-  };
-}
+/**
+ * The platform suites start the local platform through the sync test kit, which owns it
+ * (sync/testing/platform.ts); this path stays their short import.
+ */
+export {
+  startTestPlatform,
+  testClient,
+  type TestPlatform,
+  type TestPlatformOptions,
+} from '../../sync/testing/platform.ts';

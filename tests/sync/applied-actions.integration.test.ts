@@ -1,32 +1,24 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { firstValueFrom } from 'rxjs';
 import type { AppointmentView, SyncEvent } from '../../sync/index.ts';
 import {
-  Device,
   createDoctor,
   createPatient,
+  device,
+  expectExactlyOnce,
+  platformForFile,
+  settled,
   signedInClient,
   slot,
-  startRestartablePlatform,
   until,
-} from './support.ts';
+  type Device,
+} from '../../sync/testing/index.ts';
 
 /**
  * An action the server applied never shows undone (sync/SPEC.md O6): it leaves the queue only
  * once the row it produced is stored, whatever happens to the replies on the way.
  */
-let t: Awaited<ReturnType<typeof startRestartablePlatform>>;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  t = await startRestartablePlatform();
-});
-afterEach(async () => {
-  for (const device of devices.splice(0).reverse()) await device.stop();
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const t = platformForFile();
 
 const isRpc = (name: string) => (url: string) => url.includes(`/rest/v1/rpc/${name}`);
 /** The engine's read of one appointment after an RPC that does not return it. */
@@ -76,12 +68,10 @@ async function paidAppointment(n: number): Promise<{ laptop: Device; id: string 
   });
   if (booked.error) throw booked.error;
   const id = (booked.data as { id: string }).id;
-  const laptop = new Device(t);
-  devices.push(laptop);
-  await laptop.start({ id: await laptop.signIn(doctor.email), role: 'medico' });
-  await laptop.sync.awaitInitialSync();
+  const laptop = await device(t, { as: doctor });
   const paid = await laptop.sync.confirmPayment(id);
   if (!paid.ok) throw new Error('payment was not queued');
+  // Read through the view the test then watches, so its first value is this one.
   await until(
     laptop.sync.appointment$(id),
     (x) => x?.pagamento_status === 'pago' && x.sync.state === 'synced',
@@ -121,6 +111,8 @@ describe('an applied action never reverts on screen', () => {
     expect(laptop.net.lost).toEqual([expect.stringContaining('medico_confirmar_atendimento')]);
     expect(seen.statuses).toEqual(['confirmado', 'atendido']);
     expect(seen.applied.filter((m) => m === checkIn.value.mutationId)).toHaveLength(1);
+    await expectExactlyOnce(t, checkIn.value.mutationId);
+    await settled(laptop);
   });
 
   it('[O6] a server from before the check-in RPC returned its row: while the read after it fails, the check-in stays queued and shown', async () => {
@@ -169,13 +161,11 @@ describe('an applied action never reverts on screen', () => {
 
   it('[O6] a guide whose appointment cannot be read afterwards stays queued until the appointment shows its protocol', async () => {
     const doctor = await createDoctor(t);
-    const phone = new Device(t);
-    devices.push(phone);
-    await phone.start({ id: await phone.signIn((await createPatient(t)).email), role: 'paciente' });
-    await phone.sync.awaitInitialSync();
+    const phone = await device(t, { role: 'paciente' });
     const booked = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(44) });
     if (!booked.ok) throw new Error('booking was not queued');
-    const [synced] = await until(phone.sync.appointments$, (l) => l[0]?.sync.state === 'synced');
+    await settled(phone);
+    const [synced] = await firstValueFrom(phone.sync.appointments$);
     const id = synced!.id;
 
     const cut = cutAppointments(phone);
@@ -186,7 +176,8 @@ describe('an applied action never reverts on screen', () => {
     expect(waiting?.sync).toMatchObject({ state: 'pending', kinds: ['generate_guide'] });
 
     cut.restore();
-    const done = await until(phone.sync.appointment$(id), (x) => x?.sync.state === 'synced');
+    await settled(phone);
+    const done = await firstValueFrom(phone.sync.appointment$(id));
     expect(done?.protocolo).toMatch(/^SJ-/);
     expect(done?.guia).not.toBeNull();
   });

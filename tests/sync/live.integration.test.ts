@@ -1,51 +1,51 @@
+import { firstValueFrom } from 'rxjs';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it, vi } from 'vitest';
-import type { AgendaMedicoDoc, SyncEvent } from '../../sync/index.ts';
-import type { Device } from './support.ts';
-import { createDoctor, createPatient, rows, signedInClient, slot, until } from './support.ts';
-import { syncTestBed } from './bed.ts';
+import type { SyncEvent } from '../../sync/index.ts';
+import {
+  createDoctor,
+  createPatient,
+  device,
+  settled,
+  signedInClient,
+  slot,
+  until,
+  platformForFile,
+  type Device,
+} from '../../sync/testing/index.ts';
 
-const bed = syncTestBed();
-
-async function device(user: { email: string }, role: 'paciente' | 'medico'): Promise<Device> {
-  return (await bed.signedIn(user, role)).device;
-}
+const t = platformForFile();
 
 const pulls = (d: Device, table: string) =>
-  d.net.requests.filter((r) => r.startsWith(`GET ${bed.t.url}/rest/v1/${table}?`)).length;
+  d.net.requests.filter((r) => r.startsWith(`GET ${t.url}/rest/v1/${table}?`)).length;
 
 describe('live replication', () => {
   it("[L1] a doctor's action reaches the patient's replica through Realtime, without a pull", async () => {
-    const doctor = await createDoctor(bed.t);
-    const phone = await device(await createPatient(bed.t), 'paciente');
-    const laptop = await device(doctor, 'medico');
+    const doctor = await createDoctor(t);
+    const phone = await device(t, { role: 'paciente' });
+    const laptop = await device(t, { as: doctor });
 
     const booked = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(3) });
     if (!booked.ok) throw new Error('booking was not queued');
-    const [appointment] = await until(
-      phone.sync.appointments$,
-      (l) => l[0]?.sync.state === 'synced',
-    );
     // The doctor's replica learns about the new booking live as well.
-    await until(laptop.sync.appointments$, (l) => l.some((x) => x.id === appointment!.id));
+    await settled(phone, laptop);
+    const [appointment] = await firstValueFrom(phone.sync.appointments$);
     const before = pulls(phone, 'agendamentos');
 
     await laptop.sync.confirmPayment(appointment!.id);
-    const paid = await until(
-      phone.sync.appointment$(appointment!.id),
-      (x) => x?.pagamento_status === 'pago',
-    );
-    expect(paid?.sync.state).toBe('synced');
+    await settled(phone, laptop);
+    const paid = await firstValueFrom(phone.sync.appointment$(appointment!.id));
+    expect(paid).toMatchObject({ pagamento_status: 'pago', sync: { state: 'synced' } });
     expect(pulls(phone, 'agendamentos')).toBe(before);
   });
 
   it("[L1][R6] a new patient's booking reaches the doctor's open replica with the patient's profile joined", async () => {
-    const doctor = await createDoctor(bed.t);
-    const laptop = await device(doctor, 'medico');
+    const doctor = await createDoctor(t);
+    const laptop = await device(t, { as: doctor });
     // The patient signs up after the doctor's first sync: their profile is older than nothing
     // the doctor has, but it was written before the booking that lets the doctor read it.
-    const patient = await createPatient(bed.t);
-    const client = await signedInClient(bed.t, patient);
+    const patient = await createPatient(t);
+    const client = await signedInClient(t, patient);
     const { data, error } = await client
       .rpc('paciente_agendar', { p_medico_id: doctor.medicoId, p_horario_inicio: slot(5) })
       .single<{ id: string }>();
@@ -57,8 +57,8 @@ describe('live replication', () => {
   });
 
   it('[L2][R8] a resync right after an RPC result was stored still pulls that collection', async () => {
-    const doctor = await createDoctor(bed.t);
-    const phone = await device(await createPatient(bed.t), 'paciente');
+    const doctor = await createDoctor(t);
+    const phone = await device(t, { role: 'paciente' });
     const booked = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(9) });
     if (!booked.ok) throw new Error('booking was not queued');
     await until(phone.sync.appointments$, (l) => l[0]?.sync.state === 'synced');
@@ -71,14 +71,14 @@ describe('live replication', () => {
   });
 
   it("[P1][P2][P3][P4][L2] a doctor's offline schedule and link edits arrive after reconnecting; a conflict follows the written rule and is reported", async () => {
-    const doctor = await createDoctor(bed.t, {
+    const doctor = await createDoctor(t, {
       blocks: [
         { dia_semana: 1, hora_inicio: '08:00', hora_fim: '12:00', intervalo_em_minutos: 15 },
         { dia_semana: 2, hora_inicio: '08:00', hora_fim: '12:00', intervalo_em_minutos: 30 },
         { dia_semana: 4, hora_inicio: '14:00', hora_fim: '18:00', intervalo_em_minutos: 30 },
       ],
     });
-    const patient = await signedInClient(bed.t, await createPatient(bed.t));
+    const patient = await signedInClient(t, await createPatient(t));
     const monday = nextWeekday(1, '09:00');
     const booking = await patient.rpc('paciente_agendar', {
       p_medico_id: doctor.medicoId,
@@ -87,7 +87,7 @@ describe('live replication', () => {
     if (booking.error) throw booking.error;
     const appointmentId = (booking.data as { id: string }).id;
 
-    const laptop = await device(doctor, 'medico');
+    const laptop = await device(t, { as: doctor });
     const events: SyncEvent[] = [];
     laptop.sync.events$.subscribe((e) => events.push(e));
     const blocks = await until(laptop.sync.availability$(doctor.medicoId), (b) => b.length === 3);
@@ -127,7 +127,7 @@ describe('live replication', () => {
     await laptop.sync.saveMeetingLink(appointmentId, 'https://meet.example.com/consulta');
 
     // Meanwhile the same doctor, on another device, moves Monday's block.
-    const other = await signedInClient(bed.t, doctor);
+    const other = await signedInClient(t, doctor);
     const moved = await other
       .from('agenda_medico')
       .update({ hora_inicio: '07:00', hora_fim: '12:30' })
@@ -135,14 +135,9 @@ describe('live replication', () => {
     if (moved.error) throw moved.error;
 
     laptop.online();
-    const schedule = await until(
-      laptop.sync.availability$(doctor.medicoId),
-      (b) =>
-        b.some((x) => x.dia_semana === 5) &&
-        b.length === 4 &&
-        b[0]?.hora_inicio === '07:00:00' &&
-        b[0]?.intervalo_em_minutos === 30,
-    );
+    // Settled: the replica holds exactly the doctor's schedule as the server has it.
+    await settled(laptop);
+    const schedule = await firstValueFrom(laptop.sync.availability$(doctor.medicoId));
     expect(
       schedule.map((b) => [b.dia_semana, b.hora_inicio, b.hora_fim, b.intervalo_em_minutos]),
     ).toEqual([
@@ -151,20 +146,6 @@ describe('live replication', () => {
       [4, '14:00:00', '18:00:00', 30],
       [5, '08:00:00', '09:00:00', 30],
     ]);
-    await laptop.sync.awaitInSync();
-    const server = await rows<AgendaMedicoDoc>(
-      bed.t.admin
-        .from('agenda_medico')
-        .select('dia_semana, hora_inicio, hora_fim, intervalo_em_minutos')
-        .eq('medico_id', doctor.medicoId)
-        .eq('_deleted', false)
-        .order('dia_semana'),
-    );
-    expect(
-      server.map((b) => [b.dia_semana, b.hora_inicio, b.hora_fim, b.intervalo_em_minutos]),
-    ).toEqual(
-      schedule.map((b) => [b.dia_semana, b.hora_inicio, b.hora_fim, b.intervalo_em_minutos]),
-    );
 
     expect(events).toContainEqual({
       type: 'write-conflict',
@@ -183,15 +164,11 @@ describe('live replication', () => {
       }) as unknown,
     });
 
-    const link = await until(
-      laptop.sync.appointment$(appointmentId),
-      (x) => x?.sync.state === 'synced' && x.meeting_link !== null,
-    );
-    expect(link?.meeting_link).toBe('https://meet.example.com/consulta');
-    const [row] = await rows<{ meeting_link: string }>(
-      bed.t.admin.from('agendamentos').select('meeting_link').eq('id', appointmentId),
-    );
-    expect(row?.meeting_link).toBe('https://meet.example.com/consulta');
+    const link = await firstValueFrom(laptop.sync.appointment$(appointmentId));
+    expect(link).toMatchObject({
+      meeting_link: 'https://meet.example.com/consulta',
+      sync: { state: 'synced' },
+    });
   });
 });
 

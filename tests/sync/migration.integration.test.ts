@@ -3,10 +3,9 @@ import { expect, it } from 'vitest';
 import type { PerfilDoc, SyncEvent } from '../../sync/index.ts';
 import { perfisSchema } from '../../sync/schemas.ts';
 import { TABLES, type TableSpec } from '../../sync/tables.ts';
-import { createDoctor, createPatient, slot, until } from './support.ts';
-import { syncTestBed } from './bed.ts';
+import { createDoctor, device, settled, slot, platformForFile } from '../../sync/testing/index.ts';
 
-const bed = syncTestBed();
+const t = platformForFile();
 
 /**
  * The next version of the profiles collection, as an app update would ship it: it keeps the
@@ -32,25 +31,20 @@ const updatedTables = TABLES.map((s) => (s.name === profilesV1.name ? profilesV1
 type Profile = PerfilDoc & { created_at?: string | null };
 
 it('[R3][R4] a schema bump migrates the stored documents, re-pulls that collection from scratch and leaves the rest of the replica as it was', async () => {
-  const doctor = await createDoctor(bed.t);
-  const patient = await createPatient(bed.t);
-  const phone = bed.device();
-  const id = await phone.signIn(patient.email);
-  await phone.start({ id, role: 'paciente' });
-  await phone.sync.awaitInitialSync();
+  const doctor = await createDoctor(t);
+  const phone = await device(t, { role: 'paciente' });
+  const id = phone.person.id;
   const booked = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(2) });
   if (!booked.ok) throw new Error('booking was not queued');
-  await until(phone.sync.appointments$, (l) => l[0]?.sync.state === 'synced');
-  const profile = (await until(phone.sync.profile$, (p) => p !== null)) as Profile;
+  await settled(phone);
+  const profile = (await firstValueFrom(phone.sync.profile$)) as Profile;
   expect(profile.created_at).toBeUndefined();
 
   // The app is updated while the phone is offline, with a booking still in the queue.
   phone.offline();
   const queued = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(6) });
   if (!queued.ok) throw new Error('booking was not queued');
-  await phone.engine?.close();
-
-  await phone.start({ id, role: 'paciente' }, { tables: updatedTables });
+  await phone.reload({ tables: updatedTables });
   const events: SyncEvent[] = [];
   phone.sync.events$.subscribe((e) => events.push(e));
   // Offline, before any pull: the old document, through the migration strategy.
@@ -65,25 +59,24 @@ it('[R3][R4] a schema bump migrates the stored documents, re-pulls that collecti
 
   phone.net.requests.length = 0;
   phone.online();
+  // Settled against the new schema: the profile's created_at is the server's.
+  await settled(phone);
   // A new replication identifier: the migrated collection is pulled again from the start...
-  const pulled = (await until(phone.sync.profile$, (p) =>
-    Boolean(p && 'created_at' in p && p.created_at),
-  )) as Profile;
+  const pulled = (await firstValueFrom(phone.sync.profile$)) as Profile;
   // The queued booking, sent on reconnect, touches the profile (so the doctor's replica pulls it):
   // only its server stamp may have moved.
   const { server_modified: _stamp, ...content } = profile;
   expect(pulled).toMatchObject(content);
   expect(pulled.created_at).toMatch(/Z$/);
-  const synced = await until(
-    phone.sync.appointments$,
-    (l) => l.length === 2 && l.every((a) => a.sync.state === 'synced'),
+  const synced = await firstValueFrom(phone.sync.appointments$);
+  expect(synced.map((a) => [a.mutation_id, a.sync.state]).sort()).toEqual(
+    [
+      [booked.value.mutationId, 'synced'],
+      [queued.value.mutationId, 'synced'],
+    ].sort(),
   );
-  expect(synced.map((a) => a.mutation_id).sort()).toEqual(
-    [booked.value.mutationId, queued.value.mutationId].sort(),
-  );
-  await phone.sync.awaitInSync();
   const firstPull = (table: string) =>
-    phone.net.requests.find((r) => r.startsWith(`GET ${bed.t.url}/rest/v1/${table}?`)) ?? '';
+    phone.net.requests.find((r) => r.startsWith(`GET ${t.url}/rest/v1/${table}?`)) ?? '';
   expect(firstPull('perfis_usuarios')).not.toContain('or=');
   // ...while the others resume from their checkpoints (these had rows at the first pull).
   for (const table of ['servicos', 'medicos', 'agenda_medico']) {

@@ -1,10 +1,20 @@
 import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppointmentView, SyncEvent } from '../../sync/index.ts';
-import { createDoctor, createPatient, rows, signedInClient, slot, until } from './support.ts';
-import { syncTestBed } from './bed.ts';
+import {
+  createDoctor,
+  createPatient,
+  device,
+  expectExactlyOnce,
+  rows,
+  settled,
+  signedInClient,
+  slot,
+  until,
+  platformForFile,
+} from '../../sync/testing/index.ts';
 
-const bed = syncTestBed();
+const t = platformForFile();
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -15,16 +25,19 @@ const isRpc = (name: string) => (url: string) => url.includes(`/rest/v1/rpc/${na
 
 describe('outbox', () => {
   it('[O1][O2][O3] an offline queue is applied once, in order, after reconnecting — even when a reply is lost', async () => {
-    const doctor = await createDoctor(bed.t);
-    const { device: phone, id } = await bed.patientDevice();
+    const doctor = await createDoctor(t);
+    const phone = await device(t, { role: 'paciente' });
 
     phone.offline();
     const a = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(1) });
     const b = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(4) });
     if (!a.ok || !b.ok) throw new Error('booking was not queued');
     // The guide can only be generated after its booking exists: order per appointment matters.
-    expect((await phone.sync.generateGuide(a.value.appointmentId)).ok).toBe(true);
-    expect((await phone.sync.generateGuide(b.value.appointmentId)).ok).toBe(true);
+    const guides = [
+      await phone.sync.generateGuide(a.value.appointmentId),
+      await phone.sync.generateGuide(b.value.appointmentId),
+    ];
+    if (!guides.every((g) => g.ok)) throw new Error('guide was not queued');
 
     const optimistic = await until(phone.sync.appointments$, (l) => l.length === 2);
     expect(optimistic.map((x) => x.sync.state)).toEqual(['pending', 'pending']);
@@ -35,28 +48,17 @@ describe('outbox', () => {
     // book twice (same p_mutation_id).
     phone.net.loseNextReply(isRpc('paciente_agendar'));
     phone.online();
+    await settled(phone);
 
-    const synced = await until(
-      phone.sync.appointments$,
-      (l) => l.length === 2 && l.every((x) => x.sync.state === 'synced' && x.guia !== null),
-    );
     expect(phone.net.lost).toHaveLength(1);
-    expect(synced.map((x) => x.status)).toEqual(['confirmado', 'confirmado']);
-    const server = await rows<{ mutation_id: string; guia_id: string | null }>(
-      bed.t.admin.from('agendamentos').select('mutation_id, guia_id').eq('patient_id', id),
-    );
-    expect(server).toHaveLength(2);
-    expect(server.map((r) => r.mutation_id).sort()).toEqual(
-      [a.value.mutationId, b.value.mutationId].sort(),
-    );
-    expect(server.every((r) => r.guia_id !== null)).toBe(true);
-    const guides = await rows(bed.t.admin.from('guias').select('id').eq('patient_id', id));
-    expect(guides).toHaveLength(2);
+    for (const m of [a, b, ...guides]) await expectExactlyOnce(t, m.ok ? m.value.mutationId : '');
+    const synced = await firstValueFrom(phone.sync.appointments$);
+    expect(synced.map((x) => [x.status, x.sync.state, x.guia !== null])).toEqual([
+      ['confirmado', 'synced', true],
+      ['confirmado', 'synced', true],
+    ]);
     // The ids the screens were given keep working after the server assigned its own.
-    const viaLocalId = await until(
-      phone.sync.appointment$(a.value.appointmentId),
-      (x) => x !== null,
-    );
+    const viaLocalId = await firstValueFrom(phone.sync.appointment$(a.value.appointmentId));
     expect(viaLocalId?.sync.state).toBe('synced');
     // Back online, nothing is left to report: the queue is empty and every error of the
     // offline stretch (the dropped socket included) clears once the streams are live again.
@@ -64,8 +66,8 @@ describe('outbox', () => {
   });
 
   it("[O3][O4] a doctor's offline actions run in order per appointment once back online", async () => {
-    const doctor = await createDoctor(bed.t);
-    const patient = await signedInClient(bed.t, await createPatient(bed.t));
+    const doctor = await createDoctor(t);
+    const patient = await signedInClient(t, await createPatient(t));
     const booked = [];
     for (const n of [2, 6]) {
       const { error, ...result } = await patient.rpc('paciente_agendar', {
@@ -77,9 +79,7 @@ describe('outbox', () => {
     }
     const [first, second] = booked as [string, string];
 
-    const laptop = bed.device();
-    await laptop.start({ id: await laptop.signIn(doctor.email), role: 'medico' });
-    await until(laptop.sync.appointments$, (l) => l.length === 2);
+    const laptop = await device(t, { as: doctor });
 
     laptop.offline();
     // Check-in needs the payment first; the link must be saved before the cancellation.
@@ -99,30 +99,19 @@ describe('outbox', () => {
 
     laptop.net.loseNextReply(isRpc('medico_confirmar_pagamento'));
     laptop.online();
-    const done = await until(laptop.sync.appointments$, (l) =>
-      l.every((x) => x.sync.state === 'synced'),
-    );
-    const byId = new Map(done.map((x) => [x.id, x]));
-    expect(byId.get(first)).toMatchObject({ status: 'atendido', pagamento_status: 'pago' });
-    expect(byId.get(second)).toMatchObject({
+    await settled(laptop);
+    const done = new Map((await firstValueFrom(laptop.sync.appointments$)).map((x) => [x.id, x]));
+    expect(done.get(first)).toMatchObject({ status: 'atendido', pagamento_status: 'pago' });
+    expect(done.get(second)).toMatchObject({
       status: 'cancelado',
       meeting_link: 'https://meet.example.com/sala-2',
     });
-    const server = await rows<{ id: string; status: string }>(
-      bed.t.admin.from('agendamentos').select('id, status').in('id', booked),
-    );
-    expect(new Map(server.map((r) => [r.id, r.status]))).toEqual(
-      new Map([
-        [first, 'atendido'],
-        [second, 'cancelado'],
-      ]),
-    );
     expect(laptop.net.lost).toHaveLength(1);
   });
 
   it('[O7] each applied action is announced once, after the replica shows it; a cancellation with the server message; a rejection is not', async () => {
-    const doctor = await createDoctor(bed.t);
-    const patient = await signedInClient(bed.t, await createPatient(bed.t));
+    const doctor = await createDoctor(t);
+    const patient = await signedInClient(t, await createPatient(t));
     const booked: string[] = [];
     for (const n of [14, 16]) {
       const { error, ...result } = await patient.rpc('paciente_agendar', {
@@ -133,8 +122,7 @@ describe('outbox', () => {
       booked.push((result.data as { id: string }).id);
     }
     const [paid, cancelled] = booked as [string, string];
-    const { device: laptop } = await bed.signedIn(doctor, 'medico');
-    await until(laptop.sync.appointments$, (l) => l.length === 2);
+    const laptop = await device(t, { as: doctor });
     const events: SyncEvent[] = [];
     const seenWhenApplied: (string | null | undefined)[] = [];
     let latest: AppointmentView[] = [];
@@ -160,7 +148,7 @@ describe('outbox', () => {
     laptop.online();
     // The check-in is sent last (O3): its rejection ends the queue.
     await refused;
-    await until(laptop.sync.appointments$, (l) => l.every((a) => a.sync.state === 'synced'));
+    await settled(laptop);
     sub.unsubscribe();
     list.unsubscribe();
 
@@ -177,9 +165,9 @@ describe('outbox', () => {
   });
 
   it("[O5][O6] two patients, one slot: the offline loser's booking is rejected with the server's message, the slot shows taken, and the rest of the queue goes through", async () => {
-    const doctor = await createDoctor(bed.t);
-    const { device: winner } = await bed.patientDevice();
-    const { device: loser } = await bed.patientDevice();
+    const doctor = await createDoctor(t);
+    const winner = await device(t, { role: 'paciente' });
+    const loser = await device(t, { role: 'paciente' });
     const events: SyncEvent[] = [];
     loser.sync.events$.subscribe((e) => events.push(e));
 
@@ -191,42 +179,29 @@ describe('outbox', () => {
 
     const won = await winner.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(8) });
     if (!won.ok) throw new Error('booking was not queued');
-    await until(winner.sync.appointments$, (l) => l[0]?.sync.state === 'synced');
+    await settled(winner);
 
     loser.online();
-    const settled = await until(loser.sync.appointments$, (l) =>
-      l.every((x) => x.sync.state !== 'pending'),
-    );
-    const rejected = settled.find((x) => x.id === lost.value.appointmentId);
-    expect(rejected?.sync).toEqual({
+    await settled(loser, winner);
+    const shown = await firstValueFrom(loser.sync.appointments$);
+    expect(shown.find((x) => x.id === lost.value.appointmentId)?.sync).toEqual({
       state: 'rejected',
       mutationId: lost.value.mutationId,
       rejection: { reason: 'slot_taken', message: 'Este horário já foi reservado.' },
     });
-    expect(settled.find((x) => x.mutation_id === kept.value.mutationId)?.sync.state).toBe('synced');
+    expect(shown.find((x) => x.mutation_id === kept.value.mutationId)?.sync.state).toBe('synced');
     // The guide queued behind the lost booking is rejected with it, not retried forever.
     expect(
       events
         .filter((e) => e.type === 'mutation-rejected')
         .map((e) => e.type === 'mutation-rejected' && e.mutation.kind),
     ).toEqual(['book', 'generate_guide']);
-
-    const slots = await until(loser.sync.occupiedSlots$(doctor.medicoId), (s) =>
-      s.some((x) => x.horario_inicio === slot(8) && !x.pending),
-    );
-    expect(slots.find((x) => x.horario_inicio === slot(8))?.appointment_id).not.toBe(
-      lost.value.appointmentId,
-    );
-    const winnerView = await until(winner.sync.appointments$, (l) => l.length === 1);
-    expect(winnerView[0]).toMatchObject({ status: 'confirmado', sync: { state: 'synced' } });
-    const server = await rows(
-      bed.t.admin
-        .from('agendamentos')
-        .select('id')
-        .eq('medico_id', doctor.medicoId)
-        .eq('horario_inicio', slot(8)),
-    );
-    expect(server).toHaveLength(1);
+    const slots = await firstValueFrom(loser.sync.occupiedSlots$(doctor.medicoId));
+    expect(slots.find((x) => x.horario_inicio === slot(8))).toMatchObject({
+      appointment_id: (await firstValueFrom(winner.sync.appointments$))[0]?.id,
+      pending: false,
+    });
+    await expectExactlyOnce(t, won.value.mutationId);
 
     await loser.sync.dismissRejected(lost.value.mutationId);
     const after = await until(loser.sync.appointments$, (l) => l.length === 1);
@@ -234,8 +209,9 @@ describe('outbox', () => {
   });
 
   it('[O2][O6] appointment$(id) follows one appointment by its key as the list shows it: queued, then confirmed under the server id, joined', async () => {
-    const doctor = await createDoctor(bed.t);
-    const { device: phone, id } = await bed.patientDevice();
+    const doctor = await createDoctor(t);
+    const phone = await device(t, { role: 'paciente' });
+    const id = phone.person.id;
     /** The single-appointment view, once it matches `pred`, equals the list's entry. */
     async function sameAsList(mutationId: string, appointmentId: string, pred: Check) {
       const list = await until(phone.sync.appointments$, (l) =>
@@ -272,7 +248,7 @@ describe('outbox', () => {
       (x) => x.sync.state === 'synced' && x.guia !== null && x.servico !== null,
     );
     const [server] = await rows<{ id: string; guia_id: string }>(
-      bed.t.admin.from('agendamentos').select('id, guia_id').eq('mutation_id', a.value.mutationId),
+      t.admin.from('agendamentos').select('id, guia_id').eq('mutation_id', a.value.mutationId),
     );
     // The optimistic id now leads to the server's appointment (O2).
     expect(synced).toMatchObject({
@@ -287,8 +263,8 @@ describe('outbox', () => {
   });
 
   it('[A1] a token that expires offline signs nobody out; nothing is sent as anon while supabase-js has no session; the queue goes through after the refresh', async () => {
-    const doctor = await createDoctor(bed.t);
-    const { device: phone } = await bed.patientDevice();
+    const doctor = await createDoctor(t);
+    const phone = await device(t, { role: 'paciente' });
     const authEvents: string[] = [];
     phone.client.auth.onAuthStateChange((event) => void authEvents.push(event));
     // The device's clock, moved on instead of the test waiting: supabase-js retries a failed
@@ -340,7 +316,7 @@ describe('outbox', () => {
   });
 
   it('[A1] a session that lapses in the middle of a pull stops it before its next request', async () => {
-    const { device: phone } = await bed.patientDevice();
+    const phone = await device(t, { role: 'paciente' });
     const realNow = Date.now.bind(Date);
     let elapsedMs = 0;
     vi.spyOn(Date, 'now').mockImplementation(() => realNow() + elapsedMs);

@@ -1,29 +1,16 @@
 import { filter, firstValueFrom } from 'rxjs';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import type { TestPlatform } from '../support/platform.ts';
+import { expect, it, vi } from 'vitest';
 import {
   Device,
   createDoctor,
   createPatient,
+  platformForFile,
   seedAppointments,
-  startSyncPlatform,
   until,
-} from './support.ts';
+} from '../../sync/testing/index.ts';
 
-let t: TestPlatform;
-let device: Device | undefined;
-
-beforeAll(async () => {
-  t = await startSyncPlatform();
-});
-afterAll(async () => {
-  await device?.stop();
-  await t?.stop();
-});
-afterEach(async () => {
-  await device?.stop();
-  device = undefined;
-});
+const t = platformForFile();
+let device: Device;
 
 it("[R6] a first sync longer than the server's 1000-row page brings every row, whatever pullBatchSize asks for", async () => {
   const doctor = await createDoctor(t);
@@ -54,7 +41,7 @@ it('[R6] a fresh replica asks for its first pages while it opens and takes the f
   const userId = await device.signIn(doctor.email);
   // Pages from the start: ascending keyset order with no position (R6), not the overlap (R7).
   const fromStart = (table: string) =>
-    device!.net.requests.filter(
+    device.net.requests.filter(
       (r) => r.includes(`/rest/v1/${table}?`) && r.includes('_modified.asc') && !r.includes('or='),
     ).length;
 

@@ -1,8 +1,17 @@
 import { decodeJwt } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startTestPlatform } from '../support/platform.ts';
-import { Device, createDoctor, createPatient, rows, slot, until } from './support.ts';
-import { syncTestBed } from './bed.ts';
+import {
+  Device,
+  createDoctor,
+  createPatient,
+  device,
+  expectExactlyOnce,
+  platformForFile,
+  settled,
+  slot,
+  startPlatform,
+  until,
+} from '../../sync/testing/index.ts';
 
 /**
  * Token refreshes against the real auth server with the unmodified supabase-js and the default
@@ -10,7 +19,7 @@ import { syncTestBed } from './bed.ts';
  * (supabase-js, the platform's JWTs) follows it, and the database's own clock is moved with it
  * by ageing the session's refresh tokens.
  */
-const bed = syncTestBed();
+const t = platformForFile();
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -29,7 +38,7 @@ async function storedSession(device: Device) {
 /** The clock moves `ms` ahead, for this process and for the session's rows in the database. */
 async function advance(ms: number, sessionId: unknown): Promise<void> {
   vi.setSystemTime(Date.now() + ms);
-  await bed.t.platform.ctx.db.query(
+  await t.platform.ctx.db.query(
     `update auth.refresh_tokens
         set created_at = created_at - $2 * interval '1 millisecond',
             updated_at = updated_at - $2 * interval '1 millisecond'
@@ -41,8 +50,8 @@ async function advance(ms: number, sessionId: unknown): Promise<void> {
 describe('token refresh', () => {
   it('a refresh whose reply is lost, then five minutes without network, then the network back: the same session, no sign-out, the queue sent once', async () => {
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-    const doctor = await createDoctor(bed.t);
-    const { device: phone, id } = await bed.patientDevice();
+    const doctor = await createDoctor(t);
+    const phone = await device(t, { role: 'paciente' });
     const events: string[] = [];
     phone.client.auth.onAuthStateChange((event) => events.push(event));
     const before = await storedSession(phone);
@@ -67,8 +76,8 @@ describe('token refresh', () => {
     if (!booked.ok) throw new Error('booking was not queued');
 
     phone.online();
-    const [sent] = await until(phone.sync.appointments$, (l) => l[0]?.sync.state === 'synced');
-    expect(sent?.mutation_id).toBe(booked.value.mutationId);
+    await settled(phone);
+    await expectExactlyOnce(t, booked.value.mutationId);
     const after = await storedSession(phone);
     expect(sessionIdOf(after?.access_token)).toBe(sessionId);
     expect(after?.refresh_token).not.toBe(before?.refresh_token);
@@ -76,25 +85,21 @@ describe('token refresh', () => {
     expect(phone.hasStoredSession()).toBe(true);
     // The device holds the session's live token, and nothing of the session was revoked
     // but the tokens it replaced.
-    const { rows: tokens } = await bed.t.platform.ctx.db.query<{ token: string; revoked: boolean }>(
+    const { rows: tokens } = await t.platform.ctx.db.query<{ token: string; revoked: boolean }>(
       'select token, revoked from auth.refresh_tokens where session_id = $1 order by id',
       [sessionId],
     );
-    expect(tokens.filter((t) => !t.revoked).map((t) => t.token)).toEqual([after?.refresh_token]);
-    const server = await rows<{ mutation_id: string }>(
-      bed.t.admin.from('agendamentos').select('mutation_id').eq('patient_id', id),
-    );
-    expect(server).toEqual([{ mutation_id: booked.value.mutationId }]);
+    expect(tokens.filter((r) => !r.revoked).map((r) => r.token)).toEqual([after?.refresh_token]);
   });
 
   it('[A4] a token supabase-js always counts as expiring (a short life on a hosted project, a clock far ahead) causes no refresh storm', async () => {
     // Forty-second tokens, as the deployment of the storm had: inside supabase-js's 90 s
     // margin from the moment they are issued, so every request refreshes first. `npm start`
     // refuses such a life (docs/sessions.md §3); a hosted project may still have one.
-    const t = await startTestPlatform({ seedFile: 'supabase/seed.sql', config: { jwtExpiry: 40 } });
-    const phone = new Device(t);
+    const short = await startPlatform({ config: { jwtExpiry: 40 } });
+    const phone = new Device(short);
     try {
-      const patient = await createPatient(t);
+      const patient = await createPatient(short);
       const id = await phone.signIn(patient.email);
       await phone.start({ id, role: 'paciente' });
       await phone.sync.awaitInitialSync();
@@ -107,7 +112,7 @@ describe('token refresh', () => {
       expect(idle.length).toBeLessThanOrEqual(2);
     } finally {
       await phone.stop();
-      await t.stop();
+      await short.stop();
     }
   }, 90_000);
 });

@@ -1,24 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDBKeyRange } from 'fake-indexeddb';
 import type { RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import type { TestPlatform } from '../support/platform.ts';
 import {
   ANA,
   Device,
   createPatient,
+  platformForFile,
+  settled,
   slot,
-  startSyncPlatform,
   until,
-  type Device as DeviceType,
-} from './support.ts';
+} from '../../sync/testing/index.ts';
 
 /**
  * A full disk, as IndexedDB reports it: every write of the storage fails with a real
  * `QuotaExceededError` DOMException while `full` is set. Reads and earlier data are untouched,
  * as when a browser's quota runs out.
  */
-function storageThatFills(device: DeviceType) {
+function storageThatFills(device: Device) {
   const state = { full: false };
   const base: RxStorage<unknown, unknown> = getRxStorageDexie({
     indexedDB: device.indexedDB,
@@ -40,15 +39,7 @@ function storageThatFills(device: DeviceType) {
   return { storage, state };
 }
 
-let t: TestPlatform;
-
-beforeAll(async () => {
-  t = await startSyncPlatform();
-}, 120_000);
-
-afterAll(async () => {
-  await t.stop();
-});
+const t = platformForFile();
 
 describe('a full disk', () => {
   it('[A3] turns a write into storage-full and keeps everything saved before', async () => {
@@ -92,12 +83,11 @@ describe('a full disk', () => {
     );
 
     device.online();
-    await reopened.awaitInSync();
+    await settled(device);
     const { data } = await t.admin
       .from('agendamentos')
       .select('horario_inicio')
       .eq('patient_id', patient.id);
     expect(data).toHaveLength(2);
-    await device.stop();
   }, 60_000);
 });

@@ -1,51 +1,29 @@
-import { IDBKeyRange } from 'fake-indexeddb';
-import type { RxStorage } from 'rxdb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { firstValueFrom } from 'rxjs';
 import { expect, it } from 'vitest';
-import type { Device } from './support.ts';
-import { createDoctor, createPatient, rows, slot, until } from './support.ts';
-import { syncTestBed } from './bed.ts';
+import {
+  createDoctor,
+  device,
+  expectExactlyOnce,
+  settled,
+  slot,
+  until,
+  platformForFile,
+} from '../../sync/testing/index.ts';
 
-const bed = syncTestBed();
-
-/**
- * The storage of a second tab of `first`'s browser: Dexie over the same IndexedDB, under
- * another storage name. RxDB refuses two databases of one name and storage in a JavaScript
- * realm (two browser tabs are two realms); the Dexie instances still share their change
- * events and leader election through the BroadcastChannel named after Dexie and the database.
- */
-function secondTabStorage(first: Device): RxStorage<unknown, unknown> {
-  const dexie = getRxStorageDexie({ indexedDB: first.indexedDB, IDBKeyRange });
-  return Object.create(dexie, { name: { value: 'dexie-second-tab' } }) as RxStorage<
-    unknown,
-    unknown
-  >;
-}
+const t = platformForFile();
 
 const isBooking = (r: string) => r.includes('/rest/v1/rpc/paciente_agendar');
 
 it('[Q1] two tabs queue at once: every mutation is kept, sent once by the leader tab, and shown in both', async () => {
   // Two doctors: a patient may hold two open unpaid bookings per doctor
   // (src/domain/rules/limits.ts).
-  const doctor = await createDoctor(bed.t);
-  const other = await createDoctor(bed.t, { name: 'Dr. Outro' });
-  const patient = await createPatient(bed.t);
-  const first = bed.device();
-  const second = bed.device();
-  const id = await first.signIn(patient.email);
-  await second.signIn(patient.email);
-  const user = { id, role: 'paciente' as const };
-  await first.start(user, { multiInstance: true });
-  await first.sync.awaitInitialSync();
-  await second.start(user, {
-    multiInstance: true,
-    indexedDB: { factory: first.indexedDB, keyRange: IDBKeyRange },
-    storage: secondTabStorage(first),
-  });
+  const doctor = await createDoctor(t);
+  const other = await createDoctor(t, { name: 'Dr. Outro' });
+  const first = await device(t, { role: 'paciente' });
+  const second = await first.tab();
 
   // The laptop loses the connection; the person books in both tabs at the same moment.
   first.offline();
-  second.offline();
   const booked = await Promise.all([
     first.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(1) }),
     second.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(3) }),
@@ -63,20 +41,17 @@ it('[Q1] two tabs queue at once: every mutation is kept, sent once by the leader
   }
 
   first.online();
-  second.online();
+  await settled(first, second);
   for (const tab of [first, second]) {
-    const synced = await until(
-      tab.sync.appointments$,
-      (l) => l.length === 4 && l.every((a) => a.sync.state === 'synced'),
-    );
-    expect(synced.map((a) => a.mutation_id).sort()).toEqual([...mutationIds].sort());
+    const shown = await firstValueFrom(tab.sync.appointments$);
+    expect(
+      shown
+        .filter((a) => a.sync.state === 'synced')
+        .map((a) => a.mutation_id)
+        .sort(),
+    ).toEqual([...mutationIds].sort());
   }
-  await until(second.sync.mutations$, (m) => m.length === 0);
-
-  const server = await rows<{ mutation_id: string }>(
-    bed.t.admin.from('agendamentos').select('mutation_id').eq('patient_id', id),
-  );
-  expect(server.map((r) => r.mutation_id).sort()).toEqual([...mutationIds].sort());
+  for (const id of mutationIds) await expectExactlyOnce(t, id);
   // Only the leader sent, each booking once.
   expect(first.net.requests.filter(isBooking)).toHaveLength(4);
   expect(second.net.requests.filter(isBooking)).toEqual([]);

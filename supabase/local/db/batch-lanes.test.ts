@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freshDatabase } from '../../../tests/support/database.ts';
+import { freshDatabase } from './fresh-database.ts';
 import { PACK_DEPTH, PACK_MS, READ_LANES, STALL_MS } from './batch-lanes.ts';
 import type { Database } from './index.ts';
 

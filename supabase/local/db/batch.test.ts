@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../../tests/support/database.ts';
+import { freshDatabase } from './fresh-database.ts';
 import type { Database } from './index.ts';
 import { MAX_PREPARED_PER_CONNECTION } from './prepared.ts';
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Database } from '../../supabase/local/db/index.ts';
+import { openDatabase, type Database } from './index.ts';
 
 /**
  * A fresh, empty database for one test file: in-memory PGlite by default (in a new directory
