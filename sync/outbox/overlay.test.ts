@@ -26,6 +26,11 @@ const server: AgendamentoDoc = {
   guia_id: null,
   protocolo: null,
   mutation_id: 'm0',
+  sala_paciente_entrou_em: null,
+  chamada_iniciada_em: null,
+  chamada_encerrada_em: null,
+  chamada_duracao_segundos: null,
+  chamada_so_audio: false,
   created_at: AT,
   server_modified: AT,
 };
