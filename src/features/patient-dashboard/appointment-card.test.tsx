@@ -50,6 +50,7 @@ const BASE: AppointmentView = {
     specialty: 'Clínica Geral',
     crm: '123456',
     uf: 'SP',
+    sala_consulta: 'integrada',
   },
   paciente: null,
   servico: null,
@@ -112,8 +113,20 @@ describe('AppointmentCard', () => {
     expect(link.getAttribute('href')).toBe(`/guia/${guia.id}`);
   });
 
-  it("disables the room, saying why, when the doctor hasn't saved a link", () => {
+  const EXTERNAL_ROOM: AppointmentView = {
+    ...WITH_GUIDE,
+    medico: { ...WITH_GUIDE.medico!, sala_consulta: 'link_externo' },
+  };
+
+  it('enters the built-in room when the doctor uses it (the default)', () => {
     renderCard(WITH_GUIDE);
+    const join = screen.getByRole('button', { name: APPOINTMENT_TEXTS.join });
+    expect((join as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByText(APPOINTMENT_TEXTS.noLinkDescription)).toBeNull();
+  });
+
+  it("disables the doctor's own room, saying why, when the doctor hasn't saved a link", () => {
+    renderCard(EXTERNAL_ROOM);
     const join = screen.getByRole('button', { name: APPOINTMENT_TEXTS.join });
     expect((join as HTMLButtonElement).disabled).toBe(true);
     expect(join.getAttribute('aria-describedby')).toBeTruthy();
@@ -122,8 +135,8 @@ describe('AppointmentCard', () => {
     );
   });
 
-  it('enables the room once a link exists', () => {
-    renderCard({ ...WITH_GUIDE, meeting_link: 'https://meet.example.com/sala' });
+  it("enables the doctor's own room once a link exists", () => {
+    renderCard({ ...EXTERNAL_ROOM, meeting_link: 'https://meet.example.com/sala' });
     const join = screen.getByRole('button', { name: APPOINTMENT_TEXTS.join });
     expect((join as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByText(APPOINTMENT_TEXTS.noLinkDescription)).toBeNull();
