@@ -81,6 +81,13 @@ async function inbound(page: Page): Promise<Inbound> {
   });
 }
 
+/** A video element of the page shows frames (before a screenshot). */
+async function videoPlaying(page: Page, testId: string): Promise<void> {
+  await expect
+    .poll(() => page.getByTestId(testId).evaluate((v) => (v as HTMLVideoElement).readyState >= 2))
+    .toBe(true);
+}
+
 /** Video frames and audio packets from the other side keep arriving. */
 async function expectMediaFlowing(page: Page): Promise<void> {
   const before = await inbound(page);
@@ -127,6 +134,11 @@ async function appointmentSoon(patientName: string) {
     .select('id')
     .eq('email', account.email)
     .single<{ id: string }>();
+  const { data: servico } = await admin
+    .from('servicos')
+    .select('id')
+    .eq('nome', 'Teleconsulta')
+    .single<{ id: string }>();
   const start = Temporal.Now.zonedDateTimeISO('America/Sao_Paulo')
     .add({ minutes: 10 })
     .round({ smallestUnit: 'minute', roundingMode: 'floor' });
@@ -135,6 +147,7 @@ async function appointmentSoon(patientName: string) {
     .insert({
       patient_id: person!.id,
       medico_id: FIXED_DOCTORS.paulo.medicoId,
+      servico_id: servico!.id,
       appointment_date: start.toPlainDate().toString(),
       appointment_time: start.toPlainTime().toString(),
       horario_inicio: start.toInstant().toString(),
@@ -212,10 +225,11 @@ for (const size of SIZES) {
       await patient.page.screenshot({ path: `${SHOTS}/precall-${size.name}.png`, fullPage: true });
       await patient.page.getByRole('button', { name: 'Entrar na sala de espera' }).click();
       await expect(patient.page.getByText('Aguardando o médico…')).toBeVisible();
+      await videoPlaying(patient.page, 'local-video');
       await patient.page.screenshot({ path: `${SHOTS}/waiting-${size.name}.png`, fullPage: true });
 
       // The doctor's hoje shows it live, without a reload.
-      await doctor.page.goto('/medico/dashboard');
+      await doctor.page.goto('/medico/dashboard/hoje');
       const row = doctor.page.locator(
         `[data-testid="today-appointment"][data-appointment-id="${id}"]`,
       );
@@ -228,6 +242,7 @@ for (const size of SIZES) {
       await expect(doctor.page.getByTestId('patient-presence')).toHaveText(
         'O paciente está na sala de espera.',
       );
+      await videoPlaying(doctor.page, 'local-video');
       await doctor.page.screenshot({
         path: `${SHOTS}/doctor-waiting-${size.name}.png`,
         fullPage: true,
@@ -297,13 +312,13 @@ for (const size of SIZES) {
       ).toBeVisible();
       await doctor.page.getByRole('button', { name: 'Fazer Check-in' }).click();
       await expect(doctor.page.getByText('Check-in registrado.')).toBeVisible();
-      await doctor.page.goto('/medico/dashboard/consultas');
-      const doctorCard = doctor.page.locator(
-        `[data-testid="doctor-appointment"][data-appointment-id="${id}"]`,
-      );
-      await expect(doctorCard.getByText(/Chamada das \d\d:\d\d às \d\d:\d\d/)).toBeVisible({
-        timeout: 20_000,
-      });
+      // The checked-in appointment is still today's: hoje shows what the room recorded.
+      await doctor.page.goto('/medico/dashboard/hoje');
+      await expect(
+        doctor.page
+          .locator(`[data-testid="today-appointment"][data-appointment-id="${id}"]`)
+          .getByText(/Chamada das \d\d:\d\d às \d\d:\d\d/),
+      ).toBeVisible({ timeout: 20_000 });
 
       const admin = await adminClient();
       const { data: row2 } = await admin
@@ -325,3 +340,38 @@ for (const size of SIZES) {
     }
   });
 }
+
+test('a call forced through TURN connects on a relay candidate pair', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { id, account } = await appointmentSoon('Paciente Sala TURN');
+  const viewport = { width: 1280, height: 800 };
+  const doctor = await roomContext(browser, viewport);
+  const patient = await roomContext(browser, viewport);
+  try {
+    await logInDoctor(doctor.page, 'paulo');
+    await logIn(patient.page, account.email, account.password);
+    // `?transporte=relay`: iceTransportPolicy 'relay', only TURN candidates on both sides.
+    await patient.page.goto(`/consulta/${id}?transporte=relay`);
+    await expect(patient.page.getByTestId('connection-check')).toHaveAttribute('data-ok', 'true');
+    await expect(
+      patient.page.getByTestId('connection-check').locator('[data-result]'),
+    ).toHaveAttribute('data-result', 'relay');
+    await patient.page.getByRole('button', { name: 'Entrar na sala de espera' }).click();
+    await doctor.page.goto(`/consulta/${id}?transporte=relay`);
+    await doctor.page.getByRole('button', { name: 'Entrar na sala' }).click();
+    await expect(doctor.page.getByTestId('patient-presence')).toHaveAttribute(
+      'data-present',
+      'true',
+    );
+    await doctor.page.getByRole('button', { name: 'Iniciar consulta' }).click();
+    for (const side of [doctor.page, patient.page]) {
+      await expect(side.getByTestId('in-call')).toHaveAttribute('data-phase', 'connected');
+      await expectMediaFlowing(side);
+      expect((await inbound(side)).relay).toBe(true);
+    }
+  } finally {
+    await release(id);
+    await doctor.context.close();
+    await patient.context.close();
+  }
+});

@@ -225,10 +225,6 @@ export class CallController {
       this.update({ phase: 'connecting', endedBy: null });
       this.shareState();
     }
-    if (this.opts.role === 'medico' && this.state.phase === 'ended' && !peer.inCall) {
-      // The patient came back to the waiting room after the call ended: the doctor may start again.
-      this.update({ phase: 'waiting', endedBy: null });
-    }
     void this.applyTracks();
     this.connectIfReady();
     if (cameBack) this.resendNegotiation();

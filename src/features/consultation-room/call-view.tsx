@@ -202,7 +202,11 @@ export function InCall({ controller, snapshot, media, speakerId }: InCallProps) 
           placeholder={snapshot.phase === 'connected' ? T.peerCameraOff : T.connecting}
           videoOff={remoteHidden}
           speakerId={speakerId}
-          className={css({ aspectRatio: { base: '3 / 4', sm: '16 / 9' }, w: 'full', maxH: '70vh' })}
+          className={css({
+            aspectRatio: { base: '3 / 4', sm: '16 / 9' },
+            w: 'full',
+            maxH: { base: '70vh', sm: '58vh' },
+          })}
         />
         <PeerBadges snapshot={snapshot} />
         <VideoTile
@@ -286,6 +290,7 @@ export function WaitingRoom({ role, snapshot, media, onStart }: WaitingProps) {
         muted
         mirrored
         label={T.localVideo}
+        testId="local-video"
         placeholder={T.cameraOff}
         className={css({ aspectRatio: '16 / 9' })}
       />
@@ -316,7 +321,7 @@ export function WaitingRoom({ role, snapshot, media, onStart }: WaitingProps) {
               className={css({
                 fontSize: 'lg',
                 fontWeight: 'bold',
-                color: patientHere ? 'success.text' : 'fg',
+                color: patientHere ? 'success.fg' : 'fg',
               })}
             >
               {patientHere ? T.patientWaiting : T.patientNotYet}

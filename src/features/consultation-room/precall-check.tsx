@@ -53,7 +53,7 @@ function Result({
       data-ok={ok === null ? undefined : String(ok)}
       className={css({
         fontSize: 'sm',
-        color: ok === false ? 'destructive.text' : ok ? 'success.text' : 'fg.muted',
+        color: ok === false ? 'destructive.fg' : ok ? 'success.fg' : 'fg.muted',
       })}
     >
       {ok === false ? '⚠ ' : ok ? '✓ ' : ''}
@@ -121,13 +121,13 @@ function MicMeter({ track }: { track: MediaStreamTrack | null }) {
       className={css({
         h: '2.5',
         w: 'full',
-        bg: 'bg.muted',
+        bg: 'bg.subtle',
         borderRadius: 'full',
         overflow: 'hidden',
       })}
     >
       <div
-        className={css({ h: 'full', bg: 'success.solid', transition: 'width 60ms linear' })}
+        className={css({ h: 'full', bg: 'green.600', transition: 'width 60ms linear' })}
         style={{ width: `${percent}%` }}
       />
     </div>

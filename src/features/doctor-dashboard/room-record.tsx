@@ -20,7 +20,7 @@ export function RoomRecord({ appointment: a }: { appointment: AppointmentView })
           key={line}
           className={css(
             i === 0 && waiting
-              ? { color: 'success.text', fontWeight: 'bold' }
+              ? { color: 'success.fg', fontWeight: 'bold' }
               : { color: 'fg.muted' },
           )}
         >
