@@ -37,24 +37,28 @@ export async function consultation(t: TestPlatform): Promise<Consultation> {
     doctor: { ...(await person(t, doctorUser)), medicoId: doctorUser.medicoId },
     otherPatient: await person(t, await createPatient(t)),
     otherDoctor: { ...(await person(t, otherDoctorUser)), medicoId: otherDoctorUser.medicoId },
-    async appointment(opts = {}) {
-      const { rows } = await t.platform.ctx.db.query<{ id: string }>(
-        `insert into public.agendamentos (patient_id, medico_id, servico_id, appointment_date,
-           appointment_time, horario_inicio, horario_fim, price_in_cents, status,
-           pagamento_status)
-         select $1, $2, s.id, current_date, '10:00', x.inicio, x.inicio + interval '30 minutes',
-           15000, $4, 'pago'
-         from public.servicos s, (select date_trunc('minute', now() + $3::interval) as inicio) x
-         where s.nome = 'Teleconsulta'
-         returning id`,
-        [
-          patient.id,
-          doctorUser.medicoId,
-          opts.startsIn ?? '10 minutes',
-          opts.status ?? 'confirmado',
-        ],
-      );
-      return rows[0]!.id;
-    },
+    appointment: (opts = {}) =>
+      insertAppointment(t, { patientId: patient.id, medicoId: doctorUser.medicoId, ...opts }),
   };
+}
+
+/**
+ * A paid appointment inserted as the server (bypassing the booking rules, so it may start
+ * soon), starting `startsIn` (a Postgres interval) from now.
+ */
+export async function insertAppointment(
+  t: TestPlatform,
+  opts: { patientId: string; medicoId: string; startsIn?: string; status?: string },
+): Promise<string> {
+  const { rows } = await t.platform.ctx.db.query<{ id: string }>(
+    `insert into public.agendamentos (patient_id, medico_id, servico_id, appointment_date,
+       appointment_time, horario_inicio, horario_fim, price_in_cents, status, pagamento_status)
+     select $1, $2, s.id, current_date, '10:00', x.inicio, x.inicio + interval '30 minutes',
+       15000, $4, 'pago'
+     from public.servicos s, (select date_trunc('minute', now() + $3::interval) as inicio) x
+     where s.nome = 'Teleconsulta'
+     returning id`,
+    [opts.patientId, opts.medicoId, opts.startsIn ?? '10 minutes', opts.status ?? 'confirmado'],
+  );
+  return rows[0]!.id;
 }
