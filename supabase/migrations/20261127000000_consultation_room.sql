@@ -90,18 +90,34 @@ create policy consulta_participantes_enviam on realtime.messages
     and (select app_private.pode_usar_canal_da_consulta(realtime.topic()))
   );
 
--- For the turn-credentials function (service role): why this user may not use the room now, or
--- null. Same rule as the channel (app_private.sala_recusa).
-create function public.sala_consulta_recusa(p_agendamento_id uuid, p_user_id uuid) returns text
+-- The words for each refusal of app_private.sala_recusa, said by the RPC and by the
+-- turn-credentials function alike.
+create function app_private.sala_mensagem(p_motivo text) returns text
+language sql immutable set search_path = '' as $$
+  select case p_motivo
+    when 'not_found' then 'Agendamento não encontrado.'
+    when 'invalid_state' then 'Esta consulta foi cancelada ou expirou.'
+    when 'room_not_open' then 'A sala da consulta abre 30 minutos antes do horário marcado.'
+    when 'room_closed' then 'O horário desta consulta já passou.'
+  end
+$$;
+
+-- For the turn-credentials function (service role): null when this user may use the room now,
+-- else `{motivo, mensagem}`. Same rule as the channel (app_private.sala_recusa).
+create function public.sala_consulta_recusa(p_agendamento_id uuid, p_user_id uuid) returns jsonb
 language plpgsql stable security definer set search_path = '' as $$
 declare
   v_row public.agendamentos;
+  v_motivo text := 'not_found';
 begin
   select * into v_row from public.agendamentos where id = p_agendamento_id;
-  if not found then
-    return 'not_found';
+  if found then
+    v_motivo := app_private.sala_recusa(v_row, p_user_id);
   end if;
-  return app_private.sala_recusa(v_row, p_user_id);
+  if v_motivo is null then
+    return null;
+  end if;
+  return jsonb_build_object('motivo', v_motivo, 'mensagem', app_private.sala_mensagem(v_motivo));
 end $$;
 
 -- ---------------------------------------------------------------------------------------------
@@ -132,7 +148,7 @@ begin
   select * into v_row from public.agendamentos where id = p_agendamento_id for update;
   v_refusal := case when found then app_private.sala_recusa(v_row, v_uid) else 'not_found' end;
   if v_refusal = 'not_found' then
-    perform app_private.reject('Agendamento não encontrado.', 'not_found');
+    perform app_private.reject(app_private.sala_mensagem(v_refusal), v_refusal);
   end if;
 
   v_replay := app_private.replayed_result(p_mutation_id, 'sala_' || p_evento, v_row.id);
@@ -149,13 +165,8 @@ begin
     perform app_private.reject('Apenas o médico pode iniciar a consulta.', 'not_doctor');
   end if;
 
-  if v_refusal = 'invalid_state' then
-    perform app_private.reject('Esta consulta foi cancelada ou expirou.', 'invalid_state');
-  elsif v_refusal = 'room_not_open' then
-    perform app_private.reject(
-      'A sala da consulta abre 30 minutos antes do horário marcado.', 'room_not_open');
-  elsif v_refusal = 'room_closed' then
-    perform app_private.reject('O horário desta consulta já passou.', 'room_closed');
+  if v_refusal is not null then
+    perform app_private.reject(app_private.sala_mensagem(v_refusal), v_refusal);
   end if;
 
   if p_evento = 'paciente_entrou' then
@@ -193,6 +204,7 @@ revoke all on function app_private.sala_abre_em(public.agendamentos) from public
 revoke all on function app_private.sala_fecha_em(public.agendamentos) from public;
 revoke all on function app_private.sala_recusa(public.agendamentos, uuid) from public;
 revoke all on function app_private.pode_usar_canal_da_consulta(text) from public;
+revoke all on function app_private.sala_mensagem(text) from public;
 -- The channel policies run as the caller.
 grant execute on function app_private.pode_usar_canal_da_consulta(text) to authenticated;
 

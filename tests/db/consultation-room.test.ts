@@ -326,11 +326,11 @@ describe('sala_consulta_recusa', () => {
     const a = await appointment();
     const ask = (actor: Actor, who: string, id = a.id) =>
       as(db, actor, async (tx) => {
-        const { rows } = await tx.query<{ recusa: string | null }>(
+        const { rows } = await tx.query<{ recusa: { motivo: string } | null }>(
           'select public.sala_consulta_recusa($1, $2) as recusa',
           [id, who],
         );
-        return rows[0]!.recusa;
+        return rows[0]!.recusa?.motivo ?? null;
       });
     expect(await ask(SERVICE, patient)).toBeNull();
     expect(await ask(SERVICE, a.doctor.userId)).toBeNull();
@@ -338,6 +338,11 @@ describe('sala_consulta_recusa', () => {
     expect(await ask(SERVICE, patient, randomUUID())).toBe('not_found');
     const later = await appointment({ startsIn: '2 hours' });
     expect(await ask(SERVICE, patient, later.id)).toBe('room_not_open');
+    const { rows } = await db.query<{ recusa: unknown }>(
+      'select public.sala_consulta_recusa($1, $2) as recusa',
+      [later.id, patient],
+    );
+    expect(rows[0]!.recusa).toEqual({ motivo: 'room_not_open', mensagem: ROOM_NOT_OPEN_TEXT });
     for (const actor of [ANON, user(patient)]) {
       expect((await rejection(ask(actor, patient))).code).toBe('42501');
     }
