@@ -53,12 +53,15 @@ async function seed(): Promise<{ id: string; patientEmail: string }> {
     user_metadata: { full_name: 'Paciente Bench', cpf: cpfFor(77), data_nasc: '1985-04-12' },
   });
   if (created.error) throw created.error;
-  const { data: doctor } = await client
-    .from('perfis_usuarios')
-    .select('id')
-    .eq('email', PAULO.email)
-    .single<{ id: string }>();
-  const updated = await client.auth.admin.updateUserById(doctor!.id, {
+  // The demo doctors' accounts are made while the product starts: wait for Paulo's.
+  let doctor: { id: string } | undefined;
+  for (let i = 0; i < 60 && !doctor; i++) {
+    const users = await client.auth.admin.listUsers({ perPage: 1000 });
+    doctor = users.data.users.find((u) => u.email === PAULO.email);
+    if (!doctor) await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  if (!doctor) throw new Error(`${PAULO.email} is not seeded`);
+  const updated = await client.auth.admin.updateUserById(doctor.id, {
     password: DOCTOR_PASSWORD,
     user_metadata: { require_password_change: false },
   });
@@ -99,6 +102,7 @@ async function signedInPage(
 ): Promise<Page> {
   const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
   const page = await context.newPage();
+  page.on('console', (m) => m.type() === 'error' && console.error(`${loginPath}: ${m.text()}`));
   await page.goto(`${APP}${loginPath}`);
   const form = page.getByRole('form', { name: 'Entrar' });
   await form.getByLabel('E-mail').fill(email);
@@ -257,6 +261,12 @@ async function main(): Promise<void> {
       report(`'Iniciar consulta' → first remote frame, doctor, ${name}`, doctorSide, baseline);
       report(`'Iniciar consulta' → first remote frame, patient, ${name}`, patientSide, baseline);
     }
+  } catch (e) {
+    const pages = browser.contexts().flatMap((c) => c.pages());
+    for (const [i, page] of pages.entries()) {
+      await page.screenshot({ path: `/tmp/bench-room-${i}.png` }).catch(() => undefined);
+    }
+    throw e;
   } finally {
     await browser.close();
     product.stop();

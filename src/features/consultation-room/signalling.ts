@@ -78,7 +78,7 @@ function isRefusal(message: string | undefined): boolean {
 }
 
 export class Signalling {
-  private readonly channel: RealtimeChannel;
+  private channel: RealtimeChannel | null = null;
   /** Sent once the channel is (re)joined: a broadcast while the socket is down would be lost. */
   private queue: Signal[] = [];
   private joined = false;
@@ -87,32 +87,42 @@ export class Signalling {
 
   constructor(
     private readonly client: SupabaseClient,
-    agendamentoId: string,
-    userId: string,
+    private readonly agendamentoId: string,
+    private readonly userId: string,
     private readonly handlers: SignallingHandlers,
-  ) {
-    this.channel = client.channel(roomTopic(agendamentoId), {
-      config: { private: true, broadcast: { self: false }, presence: { key: userId } },
-    });
-    this.channel
-      .on('broadcast', { event: SIGNAL_EVENT }, ({ payload }: { payload: unknown }) => {
-        const parsed = v.safeParse(SignalSchema, payload);
-        if (parsed.success) handlers.onSignal(parsed.output);
-      })
-      .on('presence', { event: 'sync' }, () => handlers.onPresence(this.people()));
-  }
+  ) {}
 
   /** Joins; the channel rejoins by itself after a dropped socket and reports each state. */
   async start(): Promise<void> {
+    const topic = roomTopic(this.agendamentoId);
+    // supabase-js hands out the existing channel of a topic: one left by a previous entry into
+    // the room (still being removed) would be reused, subscribed already. Gone first.
+    await Promise.all(
+      this.client
+        .getChannels()
+        .filter((c) => c.topic === `realtime:${topic}`)
+        .map((c) => this.client.removeChannel(c)),
+    );
     // Private channels authorise with the user's token, which Realtime must have first.
     await this.client.realtime.setAuth();
+    if (this.closed) return;
+    const channel = this.client.channel(topic, {
+      config: { private: true, broadcast: { self: false }, presence: { key: this.userId } },
+    });
+    this.channel = channel;
+    channel
+      .on('broadcast', { event: SIGNAL_EVENT }, ({ payload }: { payload: unknown }) => {
+        const parsed = v.safeParse(SignalSchema, payload);
+        if (parsed.success) this.handlers.onSignal(parsed.output);
+      })
+      .on('presence', { event: 'sync' }, () => this.handlers.onPresence(this.people(channel)));
     this.handlers.onStatus('connecting');
-    this.channel.subscribe((status, err) => {
+    channel.subscribe((status, err) => {
       if (this.closed) return;
       if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) {
         this.joined = true;
         this.handlers.onStatus('joined');
-        if (this.meta) void this.channel.track(this.meta);
+        if (this.meta) void channel.track(this.meta);
         this.flush();
         return;
       }
@@ -134,30 +144,31 @@ export class Signalling {
   /** Shares this session's state; kept, and shared again after every rejoin. */
   track(meta: PresenceMeta): void {
     this.meta = meta;
-    if (this.joined) void this.channel.track(meta);
+    if (this.joined) void this.channel?.track(meta);
   }
 
   async stop(): Promise<void> {
     this.closed = true;
     this.joined = false;
-    await this.client.removeChannel(this.channel);
+    if (this.channel) await this.client.removeChannel(this.channel);
   }
 
   private flush(): void {
-    if (!this.joined) return;
+    const channel = this.channel;
+    if (!this.joined || !channel) return;
     const pending = this.queue;
     this.queue = [];
     for (const payload of pending) {
-      void this.channel.send({ type: 'broadcast', event: SIGNAL_EVENT, payload }).then((answer) => {
+      void channel.send({ type: 'broadcast', event: SIGNAL_EVENT, payload }).then((answer) => {
         // Not delivered (the socket dropped meanwhile): back in line for the next join.
         if (answer !== 'ok') this.queue.push(payload);
       });
     }
   }
 
-  private people(): Map<string, PresenceMeta[]> {
+  private people(channel: RealtimeChannel): Map<string, PresenceMeta[]> {
     const people = new Map<string, PresenceMeta[]>();
-    for (const [key, metas] of Object.entries(this.channel.presenceState())) {
+    for (const [key, metas] of Object.entries(channel.presenceState())) {
       const valid = metas.flatMap((meta) => {
         const parsed = v.safeParse(PresenceMetaSchema, meta);
         return parsed.success ? [parsed.output] : [];
