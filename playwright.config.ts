@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './e2e/chromium.ts';
+import { coturnCommand } from './tests/support/coturn.ts';
 
 /**
  * E2E runs against `npm start` itself (the real product on PGlite), on ports of its own and a
@@ -9,6 +10,17 @@ const appPort = Number(process.env.E2E_APP_PORT ?? 4173);
 const apiPort = Number(process.env.E2E_API_PORT ?? 54399);
 export const E2E_APP_URL = `http://127.0.0.1:${appPort}`;
 export const E2E_API_URL = `http://127.0.0.1:${apiPort}`;
+/**
+ * The consultation room's relay: Debian's coturn on loopback (tests/support/coturn.ts), its
+ * port derived from the API's so that suites on other ports never share it.
+ */
+const turnPort = Number(process.env.E2E_TURN_PORT ?? apiPort - 10000);
+export const E2E_TURN = {
+  port: turnPort,
+  secret: 'segredo-do-turn-do-e2e',
+  realm: 'saudeja.e2e',
+  urls: [`turn:127.0.0.1:${turnPort}?transport=udp`, `turn:127.0.0.1:${turnPort}?transport=tcp`],
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -28,22 +40,39 @@ export default defineConfig({
     launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'npx tsx scripts/start.ts',
-    // The app is served last, after the API is up and the PWA is built for it (hashing the
-    // sources is async, so the API's /health answers while the build has not even begun).
-    url: E2E_APP_URL,
-    reuseExistingServer: false,
-    timeout: 240_000,
-    stdout: 'pipe',
-    env: {
-      APP_PORT: String(appPort),
-      API_PORT: String(apiPort),
-      DATA_DIR: '.data/e2e',
-      AUTH_RATE_LIMIT: 'false',
-      LOG_LEVEL: 'error',
-      // The checkout-hold spec shortens the hold; the job then frees the slot within seconds.
-      EXPIRY_INTERVAL_MS: '2000',
+  webServer: [
+    {
+      command: coturnCommand({
+        port: E2E_TURN.port,
+        secret: E2E_TURN.secret,
+        realm: E2E_TURN.realm,
+        workDir: 'test-results/coturn',
+      }),
+      // coturn listens on TCP too: the port answers once it is up.
+      port: E2E_TURN.port,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
     },
-  },
+    {
+      command: 'npx tsx scripts/start.ts',
+      // The app is served last, after the API is up and the PWA is built for it (hashing the
+      // sources is async, so the API's /health answers while the build has not even begun).
+      url: E2E_APP_URL,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'pipe',
+      env: {
+        APP_PORT: String(appPort),
+        API_PORT: String(apiPort),
+        DATA_DIR: '.data/e2e',
+        AUTH_RATE_LIMIT: 'false',
+        LOG_LEVEL: 'error',
+        // The checkout-hold spec shortens the hold; the job then frees the slot within seconds.
+        EXPIRY_INTERVAL_MS: '2000',
+        TURN_URLS: E2E_TURN.urls.join(','),
+        TURN_SECRET: E2E_TURN.secret,
+      },
+    },
+  ],
 });

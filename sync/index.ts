@@ -16,6 +16,12 @@ import type { Mutation, MutationInput } from './outbox/types.ts';
 import type { AppointmentView } from './views.ts';
 import { INTERVAL_OPTIONS } from '../src/domain/rules/booking.ts';
 import {
+  ROOM_CHOICES,
+  ROOM_EVENTS,
+  ROOM_EVENT_ROLES,
+  type RoomEvent,
+} from '../src/domain/rules/consultation-room.ts';
+import {
   PIX_CITY_MAX_LENGTH,
   PIX_KEY_MAX_LENGTH,
   PIX_KEY_PATTERN,
@@ -76,6 +82,7 @@ const DoctorProfilePatch = v.partial(
     pix_cidade: v.nullable(
       v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(PIX_CITY_MAX_LENGTH)),
     ),
+    sala_consulta: v.picklist(ROOM_CHOICES),
   }),
 );
 const ProfilePatch = v.partial(
@@ -138,6 +145,15 @@ export type SyncEngine = {
   saveMeetingLink(
     appointmentId: string,
     link: string,
+  ): Promise<WriteResult<{ mutationId: string }>>;
+  /**
+   * Records what happened in the consultation room on the appointment (registrar_evento_sala):
+   * 'paciente_entrou' (patients), 'chamada_iniciada' (doctors), 'chamada_encerrada' and
+   * 'so_audio' (either). Queued like the other actions, so it reaches the server exactly once.
+   */
+  recordRoomEvent(
+    appointmentId: string,
+    evento: RoomEvent,
   ): Promise<WriteResult<{ mutationId: string }>>;
   /** How many queued changes have not reached the server yet (`status$`'s pendingMutations, now). */
   pendingCount(): number;
@@ -203,10 +219,11 @@ export async function createSyncEngine(opts: EngineOptions): Promise<SyncEngine>
   async function enqueue(
     input: MutationInput,
     appointmentId: string,
-    allowed: 'paciente' | 'medico',
+    allowed: 'paciente' | 'medico' | readonly ('paciente' | 'medico')[],
     id = core.newId(),
   ): Promise<WriteResult<{ mutationId: string }>> {
-    if (user?.role !== allowed) return { ok: false, error: 'not-allowed' };
+    const roles = typeof allowed === 'string' ? [allowed] : allowed;
+    if (!user || !roles.includes(user.role)) return { ok: false, error: 'not-allowed' };
     if (!v.is(Uuid, appointmentId)) return { ok: false, error: 'invalid-input' };
     return guarded(async () => {
       const m = await outbox.add(input, { id, appointmentId });
@@ -271,6 +288,16 @@ export async function createSyncEngine(opts: EngineOptions): Promise<SyncEngine>
         { kind: 'save_meeting_link', args: { link: parsed.output } },
         appointmentId,
         'medico',
+      );
+    },
+    recordRoomEvent(appointmentId, evento) {
+      if (!v.is(v.picklist(ROOM_EVENTS), evento)) {
+        return Promise.resolve({ ok: false, error: 'invalid-input' });
+      }
+      return enqueue(
+        { kind: 'room_event', args: { evento } },
+        appointmentId,
+        ROOM_EVENT_ROLES[evento],
       );
     },
     pendingCount: () => outbox.current().mutations.filter((m) => m.state === 'pending').length,

@@ -40,6 +40,8 @@ export type MedicoDoc = {
   doctoralia_reviews_url: Nullable<string>;
   pix_chave: Nullable<string>;
   pix_cidade: Nullable<string>;
+  /** The doctor's consultation room: 'integrada' (the built-in room) or 'link_externo'. */
+  sala_consulta: Nullable<string>;
   is_public: Nullable<boolean>;
   is_active: Nullable<boolean>;
   created_at: Nullable<string>;
@@ -100,6 +102,12 @@ export type AgendamentoDoc = {
   guia_id: Nullable<string>;
   protocolo: Nullable<string>;
   mutation_id: Nullable<string>;
+  /** What the consultation room recorded (registrar_evento_sala); instants as `…Z`. */
+  sala_paciente_entrou_em: Nullable<string>;
+  chamada_iniciada_em: Nullable<string>;
+  chamada_encerrada_em: Nullable<string>;
+  chamada_duracao_segundos: Nullable<number>;
+  chamada_so_audio: Nullable<boolean>;
   created_at: Nullable<string>;
   server_modified: Nullable<string>;
 };
@@ -129,7 +137,8 @@ export const servicosSchema: RxJsonSchema<ServicoDoc> = {
 
 export const medicosSchema: RxJsonSchema<MedicoDoc> = {
   // 1: the PIX key and its city (migration 20261125140000_doctor_pix_key.sql).
-  version: 1,
+  // 2: the consultation room choice (migration 20261127000000_consultation_room.sql).
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -147,6 +156,7 @@ export const medicosSchema: RxJsonSchema<MedicoDoc> = {
     doctoralia_reviews_url: TEXT,
     pix_chave: TEXT,
     pix_cidade: TEXT,
+    sala_consulta: TEXT,
     is_public: BOOL,
     is_active: BOOL,
     created_at: TEXT,
@@ -210,7 +220,8 @@ export const perfisSchema: RxJsonSchema<PerfilDoc> = {
 };
 
 export const agendamentosSchema: RxJsonSchema<AgendamentoDoc> = {
-  version: 0,
+  // 1: the consultation room's record (migration 20261127000000_consultation_room.sql).
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -232,6 +243,11 @@ export const agendamentosSchema: RxJsonSchema<AgendamentoDoc> = {
     guia_id: TEXT,
     protocolo: TEXT,
     mutation_id: TEXT,
+    sala_paciente_entrou_em: TEXT,
+    chamada_iniciada_em: TEXT,
+    chamada_encerrada_em: TEXT,
+    chamada_duracao_segundos: INT,
+    chamada_so_audio: BOOL,
     created_at: TEXT,
     server_modified: TEXT,
   },

@@ -73,11 +73,14 @@ export const TABLES: readonly TableSpec[] = [
       'doctoralia_reviews_url',
       'pix_chave',
       'pix_cidade',
+      'sala_consulta',
     ],
     pushRoles: ['medico'],
-    // Version 1 adds the PIX columns; the re-pull that follows the bump fills them (R4).
+    // Version 1 adds the PIX columns, version 2 the room choice; the re-pull that follows each
+    // bump fills them (R4).
     migrationStrategies: {
       1: (doc: ReplicaDoc) => ({ ...doc, pix_chave: null, pix_cidade: null }),
+      2: (doc: ReplicaDoc) => ({ ...doc, sala_consulta: null }),
     },
   },
   {
@@ -118,8 +121,26 @@ export const TABLES: readonly TableSpec[] = [
     name: 'agendamentos',
     schema: asSchema(agendamentosSchema),
     scope: 'user',
-    instants: ['horario_inicio', 'horario_fim', 'pagamento_confirmado_em', 'created_at'],
-    migrationStrategies: {},
+    instants: [
+      'horario_inicio',
+      'horario_fim',
+      'pagamento_confirmado_em',
+      'sala_paciente_entrou_em',
+      'chamada_iniciada_em',
+      'chamada_encerrada_em',
+      'created_at',
+    ],
+    // Version 1 adds the consultation room's record; the re-pull after the bump fills it (R4).
+    migrationStrategies: {
+      1: (doc: ReplicaDoc) => ({
+        ...doc,
+        sala_paciente_entrou_em: null,
+        chamada_iniciada_em: null,
+        chamada_encerrada_em: null,
+        chamada_duracao_segundos: null,
+        chamada_so_audio: null,
+      }),
+    },
   },
   {
     name: 'guias',

@@ -32,7 +32,15 @@ import type {
 export type AppointmentView = OverlaidAppointment & {
   medico: Pick<
     MedicoDoc,
-    'id' | 'name' | 'public_name' | 'specialty' | 'crm' | 'uf' | 'pix_chave' | 'pix_cidade'
+    | 'id'
+    | 'name'
+    | 'public_name'
+    | 'specialty'
+    | 'crm'
+    | 'uf'
+    | 'pix_chave'
+    | 'pix_cidade'
+    | 'sala_consulta'
   > | null;
   paciente: Pick<PerfilDoc, 'id' | 'full_name' | 'email' | 'cpf' | 'data_nasc' | 'whatsapp'> | null;
   servico: Pick<ServicoDoc, 'id' | 'nome'> | null;
@@ -97,6 +105,8 @@ function toView(a: OverlaidAppointment, j: Joined): AppointmentView {
           'uf',
           'pix_chave',
           'pix_cidade',
+          // Where 'Entrar na sala' leads: the built-in room or the doctor's own link.
+          'sala_consulta',
         ])
       : null,
     paciente: j.paciente

@@ -31,6 +31,7 @@ const SPEC_ACCESS: Record<string, string> = {
   '/confirmacao': 'paciente',
   '/agendamento-sucesso': 'paciente',
   '/guia/:guideId': 'medico,paciente',
+  '/consulta/:agendamentoId': 'medico,paciente',
   '/admin/cleanup-doctors': 'public',
   '/admin/handle-application': 'public',
   ...Object.fromEntries(

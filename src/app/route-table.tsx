@@ -133,6 +133,12 @@ export const appRoutes: AppRoute[] = [
     title: titled('Agendamento Concluído'),
   },
   {
+    path: '/consulta/:agendamentoId',
+    load: () => import('./routes/consultation-room.tsx'),
+    roles: SIGNED_IN,
+    title: titled('Sala da consulta'),
+  },
+  {
     path: '/guia/:guideId',
     load: () => import('./routes/guide.tsx'),
     roles: SIGNED_IN,

@@ -19,6 +19,18 @@ const flag = v.pipe(
   v.transform((s) => s === 'true' || s === '1'),
 );
 
+/** A comma-separated list of ICE server URLs of one scheme (RFC 7064/7065). */
+function iceUrls(scheme: RegExp, message: string) {
+  return v.pipe(
+    v.string(),
+    v.check(
+      (s) =>
+        s.split(',').every((url) => scheme.test(url.trim()) && /^[a-z]+:\S+$/.test(url.trim())),
+      message,
+    ),
+  );
+}
+
 const EnvSchema = v.object({
   SUPABASE_CONFIG: v.optional(v.string(), 'supabase/config.toml'),
   API_PORT: v.optional(port),
@@ -45,6 +57,9 @@ const EnvSchema = v.object({
     '10',
   ),
   SETUP_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16))),
+  TURN_URLS: v.optional(iceUrls(/^turns?:/, 'must be turn: or turns: URLs, comma-separated')),
+  TURN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16))),
+  STUN_URLS: v.optional(iceUrls(/^stun:/, 'must be stun: URLs, comma-separated')),
   FUNCTIONS_DIR: v.optional(v.string(), 'supabase/functions'),
   MIGRATIONS_DIR: v.optional(v.string(), 'supabase/migrations'),
   SEED_FILE: v.optional(v.string(), 'supabase/seed.sql'),
@@ -89,6 +104,14 @@ export type PlatformConfig = {
   /** bcrypt cost for password hashes; GoTrue uses 10. Lower only to speed up tests. */
   bcryptCost: number;
   setupToken: string | undefined;
+  /**
+   * The consultation room's relay (supabase/functions/README.md "turn-credentials"): coturn's
+   * REST-API scheme, `TURN_URLS` with the `static-auth-secret` `TURN_SECRET`; `STUN_URLS` adds
+   * STUN servers. Handed to the functions as their variables of the same names.
+   */
+  turnUrls: string | undefined;
+  turnSecret: string | undefined;
+  stunUrls: string | undefined;
   functionsDir: string;
   migrationsDir: string;
   seedFile: string | undefined;
@@ -149,6 +172,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     enableConfirmations,
     ...fileOnly
   } = readProjectSettings(e.SUPABASE_CONFIG);
+  if (e.TURN_URLS && !e.TURN_SECRET) {
+    throw new ConfigError('environment: TURN_SECRET: required with TURN_URLS');
+  }
   const host = e.HOST ?? '127.0.0.1';
   const apiPort = e.API_PORT ?? filePort ?? 54321;
   return {
@@ -166,6 +192,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     rateLimit: e.AUTH_RATE_LIMIT,
     bcryptCost: e.AUTH_BCRYPT_COST,
     setupToken: e.SETUP_TOKEN,
+    turnUrls: e.TURN_URLS,
+    turnSecret: e.TURN_SECRET,
+    stunUrls: e.STUN_URLS,
     functionsDir: e.FUNCTIONS_DIR,
     migrationsDir: e.MIGRATIONS_DIR,
     seedFile: e.SEED_FILE,

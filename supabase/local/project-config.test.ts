@@ -216,6 +216,28 @@ describe('config.toml', () => {
     );
   });
 
+  it('takes the consultation relay only as TURN URLs with their secret', () => {
+    const turn = {
+      TURN_URLS: 'turn:turn.clinica.example:3478?transport=udp, turns:turn.clinica.example:5349',
+      TURN_SECRET: 'um-segredo-bem-longo',
+      STUN_URLS: 'stun:stun.clinica.example:3478',
+    };
+    expect(configFromEnv(turn)).toMatchObject({
+      turnUrls: turn.TURN_URLS,
+      turnSecret: turn.TURN_SECRET,
+      stunUrls: turn.STUN_URLS,
+    });
+    expect(configError(() => configFromEnv({ TURN_URLS: turn.TURN_URLS }))).toBe(
+      'environment: TURN_SECRET: required with TURN_URLS',
+    );
+    expect(configError(() => configFromEnv({ ...turn, TURN_URLS: 'https://turn.example' }))).toBe(
+      'environment: TURN_URLS: must be turn: or turns: URLs, comma-separated',
+    );
+    expect(configError(() => configFromEnv({ ...turn, STUN_URLS: 'turn:x' }))).toBe(
+      'environment: STUN_URLS: must be stun: URLs, comma-separated',
+    );
+  });
+
   it('names the file when it cannot be read', () => {
     expect(configError(() => configFromEnv({ SUPABASE_CONFIG: 'nowhere/config.toml' }))).toBe(
       'nowhere/config.toml: cannot be read (SUPABASE_CONFIG names the file)',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { RoomEvent } from '../../src/domain/rules/consultation-room.ts';
 import type { AgendaOcupadaDoc, AgendamentoDoc } from '../schemas.ts';
 import { overlayAppointments, overlayOccupied } from './overlay.ts';
 import { enqueue, markRejected } from './queue.ts';
@@ -26,6 +27,11 @@ const server: AgendamentoDoc = {
   guia_id: null,
   protocolo: null,
   mutation_id: 'm0',
+  sala_paciente_entrou_em: null,
+  chamada_iniciada_em: null,
+  chamada_encerrada_em: null,
+  chamada_duracao_segundos: null,
+  chamada_so_audio: false,
   created_at: AT,
   server_modified: AT,
 };
@@ -101,6 +107,35 @@ describe('optimistic overlay', () => {
       state: 'rejected',
       mutationId: 'm3',
       rejection,
+    });
+  });
+
+  it('[O6] queued room events show the record the server will make, stamped when the person acted', () => {
+    const room = (evento: RoomEvent, id: string, createdAt: string) =>
+      [
+        { kind: 'room_event', args: { evento } },
+        { id, appointmentId: 'a1', createdAt },
+      ] as const;
+    let outbox = enqueue(EMPTY_OUTBOX, ...room('paciente_entrou', 'r1', '2026-11-23T11:58:00Z'));
+    outbox = enqueue(outbox, ...room('chamada_iniciada', 'r2', '2026-11-23T12:01:00Z'));
+    outbox = enqueue(outbox, ...room('so_audio', 'r3', '2026-11-23T12:05:00Z'));
+    outbox = enqueue(outbox, ...room('chamada_encerrada', 'r4', '2026-11-23T12:21:30Z'));
+    // The other person's end, a moment later, changes nothing.
+    outbox = enqueue(outbox, ...room('chamada_encerrada', 'r5', '2026-11-23T12:22:00Z'));
+    expect(overlayAppointments([server], outbox, ctx)[0]).toMatchObject({
+      sala_paciente_entrou_em: '2026-11-23T11:58:00Z',
+      chamada_iniciada_em: '2026-11-23T12:01:00Z',
+      chamada_encerrada_em: '2026-11-23T12:21:30Z',
+      chamada_duracao_segundos: 1230,
+      chamada_so_audio: true,
+      sync: { state: 'pending', kinds: ['room_event'] },
+    });
+    // Starting again after an end resumes the consultation: its first start stays.
+    outbox = enqueue(outbox, ...room('chamada_iniciada', 'r6', '2026-11-23T12:23:00Z'));
+    expect(overlayAppointments([server], outbox, ctx)[0]).toMatchObject({
+      chamada_iniciada_em: '2026-11-23T12:01:00Z',
+      chamada_encerrada_em: null,
+      chamada_duracao_segundos: null,
     });
   });
 

@@ -4,6 +4,7 @@ import {
   SCHEDULE_ZONE,
   SLOT_DURATION_MINUTES,
 } from '../../src/domain/rules/booking.ts';
+import type { RoomEvent } from '../../src/domain/rules/consultation-room.ts';
 import type { AgendaOcupadaDoc, AgendamentoDoc } from '../schemas.ts';
 import { resolveAppointmentId } from './queue.ts';
 import type { Mutation, MutationKind, OutboxState, Rejection } from './types.ts';
@@ -49,9 +50,40 @@ function optimisticBooking(
     guia_id: null,
     protocolo: null,
     mutation_id: m.id,
+    sala_paciente_entrou_em: null,
+    chamada_iniciada_em: null,
+    chamada_encerrada_em: null,
+    chamada_duracao_segundos: null,
+    chamada_so_audio: false,
     created_at: m.createdAt,
     server_modified: null,
   };
+}
+
+/** What registrar_evento_sala will record, stamped with the moment the person acted. */
+function applyRoomEvent(doc: AgendamentoDoc, evento: RoomEvent, at: string): AgendamentoDoc {
+  switch (evento) {
+    case 'paciente_entrou':
+      return { ...doc, sala_paciente_entrou_em: at };
+    case 'chamada_iniciada':
+      return {
+        ...doc,
+        chamada_iniciada_em: doc.chamada_iniciada_em ?? at,
+        chamada_encerrada_em: null,
+        chamada_duracao_segundos: null,
+      };
+    case 'chamada_encerrada': {
+      if (!doc.chamada_iniciada_em || doc.chamada_encerrada_em) return doc;
+      const started = Temporal.Instant.from(doc.chamada_iniciada_em);
+      const seconds = Math.max(
+        0,
+        Math.floor(Temporal.Instant.from(at).since(started).total('seconds')),
+      );
+      return { ...doc, chamada_encerrada_em: at, chamada_duracao_segundos: seconds };
+    }
+    case 'so_audio':
+      return { ...doc, chamada_so_audio: true };
+  }
 }
 
 /** The visible effect of a pending mutation on its appointment. */
@@ -71,6 +103,8 @@ function applyPending(doc: AgendamentoDoc, m: Mutation): AgendamentoDoc {
       };
     case 'save_meeting_link':
       return { ...doc, meeting_link: m.args.link };
+    case 'room_event':
+      return applyRoomEvent(doc, m.args.evento, m.createdAt);
     case 'book':
     case 'generate_guide':
       return doc;

@@ -52,6 +52,12 @@ function callFor(m: Mutation, appointmentId: string): Call {
         params: { ...target, p_link: m.args.link },
         returns: 'appointment',
       };
+    case 'room_event':
+      return {
+        fn: 'registrar_evento_sala',
+        params: { ...target, p_evento: m.args.evento },
+        returns: 'appointment',
+      };
   }
 }
 

@@ -1,3 +1,5 @@
+import type { RoomEvent } from '../../src/domain/rules/consultation-room.ts';
+
 /**
  * The server-authoritative actions, each sent as one RPC (data contract). Every mutation
  * targets one appointment; for a booking that is the id of its optimistic appointment.
@@ -9,7 +11,8 @@ export type MutationInput =
   | { kind: 'check_in'; args: Record<string, never> }
   | { kind: 'cancel'; args: Record<string, never> }
   | { kind: 'patient_cancel'; args: Record<string, never> }
-  | { kind: 'save_meeting_link'; args: { link: string } };
+  | { kind: 'save_meeting_link'; args: { link: string } }
+  | { kind: 'room_event'; args: { evento: RoomEvent } };
 
 export type MutationKind = MutationInput['kind'];
 

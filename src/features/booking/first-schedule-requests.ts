@@ -27,6 +27,7 @@ export const DOCTOR_COLUMNS = [
   'doctoralia_reviews_url',
   'pix_chave',
   'pix_cidade',
+  'sala_consulta',
   'is_public',
   'is_active',
   'created_at',

@@ -58,6 +58,7 @@ const DoctorRow = v.object({
   doctoralia_reviews_url: Text,
   pix_chave: v.nullish(v.string(), null),
   pix_cidade: v.nullish(v.string(), null),
+  sala_consulta: v.nullish(v.string(), null),
   is_public: v.nullable(v.boolean()),
   is_active: v.nullable(v.boolean()),
   created_at: Text,

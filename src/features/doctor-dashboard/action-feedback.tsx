@@ -19,7 +19,10 @@ import { showToast } from '@/lib/toast.ts';
 import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
 import { useSupabase } from '@/session/supabase-context.ts';
 
-type DoctorAction = Exclude<MutationKind, 'book' | 'generate_guide' | 'patient_cancel'>;
+type DoctorAction = Exclude<
+  MutationKind,
+  'book' | 'generate_guide' | 'patient_cancel' | 'room_event'
+>;
 
 /** docs/product-rules.md §8 "Doctor actions" (and "Cancel" for the cancellation's success). */
 export const ACTION_TOASTS: Record<DoctorAction, { success: string; failure: string }> = {

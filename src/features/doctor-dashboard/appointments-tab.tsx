@@ -43,6 +43,8 @@ type ListProps = {
   /** Stable across renders, so a page change re-renders only its own tab's list. */
   onPage: (tab: TabValue, page: number) => void;
   empty: string;
+  /** The doctor's room choice in perfil (medicos.sala_consulta). */
+  roomChoice: string | null;
   engine: SyncEngine;
   rejections: ReadonlyMap<string, ActionRejection>;
   onDismissRejection: (appointmentId: string) => void;
@@ -64,6 +66,7 @@ const AppointmentList = memo(function AppointmentList(props: ListProps) {
           <li key={view.id}>
             <DoctorAppointmentCard
               appointment={view}
+              roomChoice={props.roomChoice}
               engine={props.engine}
               rejection={props.rejections.get(view.id)}
               onDismissRejection={props.onDismissRejection}
@@ -107,7 +110,7 @@ const AppointmentList = memo(function AppointmentList(props: ListProps) {
 });
 
 /** consultas: the doctor's upcoming and past appointments from the replica, live. */
-export function AppointmentsTab(_props: { doctor: MedicoDoc }) {
+export function AppointmentsTab({ doctor }: { doctor: MedicoDoc }) {
   const { engine, failed } = useSyncSession();
   useSyncErrorToast(engine, 'agendamentos');
   const { appointments, rejections, dismissRejection } = useDoctorFeedback();
@@ -148,6 +151,7 @@ export function AppointmentsTab(_props: { doctor: MedicoDoc }) {
         page={pages[value]}
         onPage={setPage}
         empty={searching ? T.noMatch : empty}
+        roomChoice={doctor.sala_consulta}
         engine={engine}
         rejections={rejections}
         onDismissRejection={dismissRejection}

@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { doctorActions } from '@/domain/appointments/actions.ts';
 import { doctorBadge } from '@/domain/appointments/badges.ts';
 import { checkMeetingLink } from '@/domain/appointments/meeting-link.ts';
+import { roomEntry } from '@/domain/appointments/room.ts';
 import { appointmentStateOf } from '@/domain/appointments/status.ts';
 import { maskCpf } from '@/domain/identity/cpf.ts';
 import { formatCalendarDate } from '@/domain/time/display.ts';
@@ -17,10 +19,12 @@ import {
   StatusBadge,
 } from '@/ui/appointment-parts.tsx';
 import { Button } from '@/ui/button.tsx';
+import { buttonClass } from '@/ui/button.tsx';
 import { Card } from '@/ui/card.tsx';
 import { Dialog } from '@/ui/dialog.tsx';
 import { TextField } from '@/ui/field.tsx';
 import { ACTION_TOASTS, type ActionRejection } from './action-feedback.tsx';
+import { RoomRecord } from './room-record.tsx';
 
 export const DOCTOR_CARD_TEXTS = {
   patientFallback: 'Paciente',
@@ -29,6 +33,7 @@ export const DOCTOR_CARD_TEXTS = {
   birthDate: 'Nascimento',
   phone: 'Telefone',
   notInformed: 'Não informado',
+  join: 'Entrar na sala',
   meetingLink: 'Link da consulta',
   noMeetingLink: 'Nenhum link salvo',
   confirmPayment: 'Confirmar Pagamento',
@@ -142,6 +147,8 @@ function MeetingLinkForm({
 
 type CardProps = {
   appointment: AppointmentView;
+  /** The doctor's room choice in perfil (medicos.sala_consulta). */
+  roomChoice: string | null;
   engine: SyncEngine;
   rejection: ActionRejection | undefined;
   onDismissRejection: (appointmentId: string) => void;
@@ -150,6 +157,7 @@ type CardProps = {
 /** One appointment in the doctor's consultas: patient data, status, and the doctor's actions. */
 export function DoctorAppointmentCard({
   appointment: a,
+  roomChoice,
   engine,
   rejection,
   onDismissRejection,
@@ -160,6 +168,7 @@ export function DoctorAppointmentCard({
   const state = appointmentStateOf(a);
   const actions = state ? doctorActions(state) : null;
   const name = a.paciente?.full_name || T.patientFallback;
+  const room = a.status === 'atendido' ? null : roomEntry({ ...a, sala_consulta: roomChoice });
 
   async function run(
     kind: keyof typeof ACTION_TOASTS,
@@ -196,6 +205,7 @@ export function DoctorAppointmentCard({
         </div>
       </div>
       <AppointmentWhen instant={a.horario_inicio} />
+      <RoomRecord appointment={a} />
       <PatientData paciente={a.paciente} />
       <ProtocolLine protocol={a.guia?.protocolo ?? a.protocolo} guideId={a.guia?.id ?? null} />
       {a.guia && <GuideDocumentActions appointment={a} withName={name} />}
@@ -219,6 +229,11 @@ export function DoctorAppointmentCard({
       )}
       {actions && (
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+          {room?.kind === 'room' && (
+            <Link to={room.path} className={buttonClass({ size: 'sm' })}>
+              {T.join}
+            </Link>
+          )}
           {actions.canMarkPaid && (
             <Button
               size="sm"

@@ -19,6 +19,7 @@ import { TextAreaField, TextField } from '@/ui/field.tsx';
 import { PageSpinner } from '@/ui/spinner.tsx';
 import { AvatarUpload } from './avatar-upload.tsx';
 import { PixSettings } from './pix-settings.tsx';
+import { RoomChoiceSettings } from './room-choice.tsx';
 
 export const PROFILE_TEXTS = {
   title: 'Perfil',
@@ -219,6 +220,9 @@ export function ProfileTab({ doctor }: { doctor: MedicoDoc }) {
           </Card>
         </div>
         {/* After the side column, so that column stays beside the profile form. */}
+        <Card className={css({ gridColumn: { lg: '1' } })}>
+          <RoomChoiceSettings engine={engine} doctor={doctor} />
+        </Card>
         <Card className={css({ gridColumn: { lg: '1' } })}>
           <PixSettings engine={engine} doctor={doctor} />
         </Card>

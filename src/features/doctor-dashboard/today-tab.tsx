@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { css, cx } from 'styled-system/css';
-import { canPatientJoin } from '@/domain/appointments/actions.ts';
-import { appointmentStateOf, isPaid } from '@/domain/appointments/status.ts';
+import { roomEntry } from '@/domain/appointments/room.ts';
+import { isPaid } from '@/domain/appointments/status.ts';
 import { todayAgenda } from '@/domain/appointments/today.ts';
 import { whatsappReminderLink } from '@/domain/appointments/whatsapp-reminder.ts';
 import { formatLongDate, formatShortTime } from '@/domain/time/display.ts';
@@ -14,6 +14,7 @@ import { Badge } from '@/ui/badge.tsx';
 import { buttonClass } from '@/ui/button.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
 import { useDoctorFeedback } from './action-feedback.tsx';
+import { RoomRecord } from './room-record.tsx';
 
 export const TODAY_TEXTS = {
   title: 'Hoje',
@@ -38,12 +39,22 @@ function timeOf(a: AppointmentView): string {
   return at ? formatShortTime(at) : '--:--';
 }
 
-type TodayRowProps = { appointment: AppointmentView; isNext: boolean; doctorName: string };
+type TodayRowProps = {
+  appointment: AppointmentView;
+  isNext: boolean;
+  doctorName: string;
+  /** The doctor's room choice in perfil (medicos.sala_consulta). */
+  roomChoice: string | null;
+};
 
-function TodayRow({ appointment: a, isNext, doctorName }: TodayRowProps) {
-  const state = appointmentStateOf(a);
-  const link = a.meeting_link?.trim() ?? '';
-  const joinable = state !== null && canPatientJoin({ ...state, meeting_link: link });
+function TodayRow({ appointment: a, isNext, doctorName, roomChoice }: TodayRowProps) {
+  const entry = roomEntry({ ...a, sala_consulta: roomChoice });
+  const link =
+    entry?.kind === 'link'
+      ? entry.url
+      : entry
+        ? new URL(entry.path, window.location.origin).toString()
+        : '';
   const protocol = a.guia?.protocolo ?? a.protocolo;
   const patientName = a.paciente?.full_name || 'Paciente';
   const reminder =
@@ -112,6 +123,7 @@ function TodayRow({ appointment: a, isNext, doctorName }: TodayRowProps) {
           )}
           {a.sync.state === 'pending' && <PendingMarker />}
         </div>
+        <RoomRecord appointment={a} />
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           {T.protocol}:{' '}
           {a.guia ? (
@@ -147,16 +159,23 @@ function TodayRow({ appointment: a, isNext, doctorName }: TodayRowProps) {
             {T.whatsappReminder}
           </a>
         )}
-        {joinable ? (
+        {a.status === 'atendido' ? null : entry?.kind === 'room' ? (
+          <Link
+            to={entry.path}
+            className={buttonClass({ size: 'sm' }, css({ w: { base: 'full', md: 'auto' } }))}
+          >
+            {T.join}
+          </Link>
+        ) : entry ? (
           <a
-            href={link}
+            href={entry.url}
             target="_blank"
             rel="noopener noreferrer"
             className={buttonClass({ size: 'sm' }, css({ w: { base: 'full', md: 'auto' } }))}
           >
             {T.join}
           </a>
-        ) : a.status === 'atendido' ? null : (
+        ) : (
           // An attended consultation needs no room; a coming one without a link says so.
           <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{T.noLink}</span>
         )}
@@ -208,6 +227,7 @@ export function TodayTab({ doctor }: { doctor: MedicoDoc }) {
               appointment={a}
               isNext={i === agenda.nextIndex}
               doctorName={doctor.public_name || doctor.name || ''}
+              roomChoice={doctor.sala_consulta}
             />
           ))}
         </ol>

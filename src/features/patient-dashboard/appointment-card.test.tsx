@@ -33,6 +33,11 @@ const BASE: AppointmentView = {
   guia_id: null,
   protocolo: null,
   mutation_id: null,
+  sala_paciente_entrou_em: null,
+  chamada_iniciada_em: null,
+  chamada_encerrada_em: null,
+  chamada_duracao_segundos: null,
+  chamada_so_audio: false,
   created_at: null,
   server_modified: null,
   sync: { state: 'synced' },
@@ -45,6 +50,7 @@ const BASE: AppointmentView = {
     specialty: 'Clínica Geral',
     crm: '123456',
     uf: 'SP',
+    sala_consulta: 'integrada',
   },
   paciente: null,
   servico: null,
@@ -107,8 +113,20 @@ describe('AppointmentCard', () => {
     expect(link.getAttribute('href')).toBe(`/guia/${guia.id}`);
   });
 
-  it("keeps the room focusable without a link, and pressing it says 'Link não disponível'", async () => {
+  const EXTERNAL_ROOM: AppointmentView = {
+    ...WITH_GUIDE,
+    medico: { ...WITH_GUIDE.medico!, sala_consulta: 'link_externo' },
+  };
+
+  it('enters the built-in room when the doctor uses it (the default)', () => {
     renderCard(WITH_GUIDE);
+    const join = screen.getByRole('button', { name: APPOINTMENT_TEXTS.join });
+    expect(join.getAttribute('aria-disabled')).toBeNull();
+    expect(screen.queryByText(APPOINTMENT_TEXTS.noLinkDescription)).toBeNull();
+  });
+
+  it("keeps the doctor's own room focusable without a link, and pressing it says 'Link não disponível'", async () => {
+    renderCard(EXTERNAL_ROOM);
     const join = screen.getByRole('button', { name: APPOINTMENT_TEXTS.join });
     expect((join as HTMLButtonElement).disabled).toBe(false);
     expect(join.getAttribute('aria-disabled')).toBe('true');
@@ -125,8 +143,8 @@ describe('AppointmentCard', () => {
     ).toHaveLength(2);
   });
 
-  it('enables the room once a link exists', () => {
-    renderCard({ ...WITH_GUIDE, meeting_link: 'https://meet.example.com/sala' });
+  it("enables the doctor's own room once a link exists", () => {
+    renderCard({ ...EXTERNAL_ROOM, meeting_link: 'https://meet.example.com/sala' });
     const join = screen.getByRole('button', { name: APPOINTMENT_TEXTS.join });
     expect(join.getAttribute('aria-disabled')).toBeNull();
     expect(screen.queryByText(APPOINTMENT_TEXTS.noLinkDescription)).toBeNull();

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { css } from 'styled-system/css';
-import { canPatientJoin } from '@/domain/appointments/actions.ts';
 import { patientBadge } from '@/domain/appointments/badges.ts';
+import { roomEntry, type RoomEntry } from '@/domain/appointments/room.ts';
 import { appointmentStateOf, isClosedStatus } from '@/domain/appointments/status.ts';
 import { CHECKOUT_HOLD_MINUTES } from '@/domain/rules/policy-defaults.ts';
 import { isCheckoutHold } from '@/domain/rules/policy.ts';
@@ -51,11 +51,19 @@ function PatientStatus({ appointment }: { appointment: AppointmentView }) {
   return state ? <StatusBadge badge={patientBadge(state)} /> : null;
 }
 
-function joinRoom(appointment: AppointmentView) {
-  const link = appointment.meeting_link?.trim();
-  const state = appointmentStateOf(appointment);
-  const joinable = link && state ? canPatientJoin({ ...state, meeting_link: link }) : false;
-  if (!joinable || !link) {
+/** The built-in room, or the doctor's own link when the doctor chose one in perfil. */
+function entryOf(a: AppointmentView): RoomEntry | null {
+  return roomEntry({
+    id: a.id,
+    status: a.status,
+    meeting_link: a.meeting_link,
+    sala_consulta: a.medico?.sala_consulta,
+  });
+}
+
+function joinRoom(appointment: AppointmentView, navigate: (path: string) => void) {
+  const entry = entryOf(appointment);
+  if (!entry) {
     showToast({
       tone: 'info',
       title: APPOINTMENT_TEXTS.noLinkTitle,
@@ -63,7 +71,8 @@ function joinRoom(appointment: AppointmentView) {
     });
     return;
   }
-  window.open(link, '_blank', 'noopener,noreferrer');
+  if (entry.kind === 'room') navigate(entry.path);
+  else window.open(entry.url, '_blank', 'noopener,noreferrer');
 }
 
 type AppointmentCardProps = {
@@ -139,7 +148,8 @@ function UpcomingActions({
   onCancel?: ((appointment: AppointmentView) => void) | undefined;
 }) {
   const reasonId = useId();
-  const hasLink = Boolean(a.meeting_link?.trim());
+  const navigate = useNavigate();
+  const hasLink = entryOf(a) !== null;
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
       <div
@@ -160,7 +170,7 @@ function UpcomingActions({
           className={css({ ml: 'auto' })}
           aria-disabled={!hasLink || undefined}
           aria-describedby={hasLink ? undefined : reasonId}
-          onClick={() => joinRoom(a)}
+          onClick={() => joinRoom(a, (path) => void navigate(path))}
         >
           {APPOINTMENT_TEXTS.join}
         </Button>

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from './http.ts';
+import { UUID, fail, ok, type Result } from './http.ts';
 
 /**
  * Decision links for doctor applications: `<payload>.<signature>`, both base64url, the payload
@@ -45,8 +45,6 @@ export async function signApplicationToken(
   );
   return `${payload}.${toBase64Url(new Uint8Array(signature))}`;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function verifyApplicationToken(
   secret: string,

@@ -44,3 +44,6 @@ export function requireEnv(name: string): Result<string> {
   const value = Deno.env.get(name);
   return value ? ok(value) : fail(`Variável de ambiente ${name} não configurada.`);
 }
+
+/** A uuid as the database writes it (ids in bodies and tokens are checked against it). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

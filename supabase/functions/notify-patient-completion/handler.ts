@@ -1,4 +1,5 @@
-import { fail, json, ok, preflight, readJsonObject, type Result } from '../_shared/http.ts';
+import { callerId } from '../_shared/caller.ts';
+import { UUID, fail, json, ok, preflight, readJsonObject, type Result } from '../_shared/http.ts';
 import { deliverMail, mailRoute, paragraphs, type Mail } from '../_shared/mail.ts';
 import { serviceClient, type ServiceClient } from '../_shared/service-client.ts';
 
@@ -16,15 +17,6 @@ type Appointment = {
   appointment_date: string;
   appointment_time: string;
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-async function callerId(admin: ServiceClient, req: Request): Promise<Result<string>> {
-  const token = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '')?.[1];
-  if (!token) return fail('Usuário não autenticado.', 401);
-  const { data, error } = await admin.auth.getUser(token);
-  return error || !data.user ? fail('Usuário não autenticado.', 401) : ok(data.user.id);
-}
 
 async function composeMail(
   admin: ServiceClient,

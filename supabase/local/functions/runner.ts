@@ -24,6 +24,9 @@ export function functionEnv(ctx: PlatformContext): Record<string, string> {
   env.SITE_URL ??= ctx.config.siteUrl;
   if (ctx.config.databaseUrl) env.SUPABASE_DB_URL = ctx.config.databaseUrl;
   if (ctx.config.setupToken) env.SETUP_TOKEN = ctx.config.setupToken;
+  if (ctx.config.turnUrls) env.TURN_URLS = ctx.config.turnUrls;
+  if (ctx.config.turnSecret) env.TURN_SECRET = ctx.config.turnSecret;
+  if (ctx.config.stunUrls) env.STUN_URLS = ctx.config.stunUrls;
   return env;
 }
 

@@ -1,0 +1,5 @@
+import { ConsultationRoomPage } from '@/features/consultation-room/index.ts';
+
+export default function ConsultationRoomRoute() {
+  return <ConsultationRoomPage />;
+}

@@ -1,0 +1,2 @@
+/** The consultation room (`/consulta/:agendamentoId`). */
+export { ConsultationRoomPage } from './consultation-room-page.tsx';

@@ -1,0 +1,3 @@
+import { handleTurnCredentials } from './handler.ts';
+
+Deno.serve(handleTurnCredentials);

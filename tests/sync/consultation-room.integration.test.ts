@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { filter, firstValueFrom } from 'rxjs';
+import { ROOM_NOT_OPEN_TEXT } from '../../src/domain/rules/consultation-room.ts';
+import { insertAppointment } from '../support/consultation.ts';
+import { createDoctor, createPatient, until } from './support.ts';
+import { syncTestBed } from './bed.ts';
+
+const bed = syncTestBed();
+
+const appointment = (patientId: string, medicoId: string, startsIn: string) =>
+  insertAppointment(bed.t, { patientId, medicoId, startsIn });
+
+describe("the consultation room's record (outbox kind 'room_event')", () => {
+  it('[O1][O6] what happens in the room reaches both replicas, live', async () => {
+    const doctor = await createDoctor(bed.t);
+    const patientUser = await createPatient(bed.t);
+    const { device: patient, id: patientId } = await bed.signedIn(patientUser, 'paciente');
+    const { device: medico } = await bed.signedIn(doctor, 'medico');
+    const id = await appointment(patientId, doctor.medicoId, '10 minutes');
+    await until(medico.sync.appointment$(id), (a) => a !== null);
+
+    expect((await patient.sync.recordRoomEvent(id, 'paciente_entrou')).ok).toBe(true);
+    const pending = await until(patient.sync.appointment$(id), (a) => a?.sync.state === 'pending');
+    expect(pending?.sala_paciente_entrou_em).not.toBeNull();
+    // The doctor sees the patient waiting without a reload.
+    await until(medico.sync.appointment$(id), (a) => a?.sala_paciente_entrou_em != null);
+
+    expect((await medico.sync.recordRoomEvent(id, 'chamada_iniciada')).ok).toBe(true);
+    await until(patient.sync.appointment$(id), (a) => a?.chamada_iniciada_em != null);
+    expect((await patient.sync.recordRoomEvent(id, 'so_audio')).ok).toBe(true);
+    expect((await patient.sync.recordRoomEvent(id, 'chamada_encerrada')).ok).toBe(true);
+    const ended = await until(
+      medico.sync.appointment$(id),
+      (a) => a?.chamada_duracao_segundos != null && a.chamada_so_audio === true,
+    );
+    expect(ended).toMatchObject({ sync: { state: 'synced' } });
+    expect(ended!.chamada_encerrada_em! >= ended!.chamada_iniciada_em!).toBe(true);
+    await until(
+      patient.sync.appointment$(id),
+      (a) =>
+        a?.sync.state === 'synced' &&
+        a.chamada_duracao_segundos === ended!.chamada_duracao_segundos,
+    );
+  });
+
+  it('[O5] refuses locally what the role may not do, and shows the server’s refusal', async () => {
+    const doctor = await createDoctor(bed.t);
+    const { device: patient, id: patientId } = await bed.patientDevice();
+    const id = await appointment(patientId, doctor.medicoId, '3 hours');
+    await until(patient.sync.appointment$(id), (a) => a !== null);
+
+    expect(await patient.sync.recordRoomEvent(id, 'chamada_iniciada')).toEqual({
+      ok: false,
+      error: 'not-allowed',
+    });
+    // @ts-expect-error: not an event of the room
+    expect(await patient.sync.recordRoomEvent(id, 'gravar')).toEqual({
+      ok: false,
+      error: 'invalid-input',
+    });
+
+    const rejection = firstValueFrom(
+      patient.sync.events$.pipe(filter((e) => e.type === 'mutation-rejected')),
+    );
+    await patient.sync.recordRoomEvent(id, 'paciente_entrou');
+    expect(await rejection).toMatchObject({ reason: 'room_not_open', message: ROOM_NOT_OPEN_TEXT });
+    const after = await until(patient.sync.appointment$(id), (a) => a?.sync.state === 'synced');
+    expect(after?.sala_paciente_entrou_em).toBeNull();
+  });
+});
