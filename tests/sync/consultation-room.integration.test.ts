@@ -2,21 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { filter, firstValueFrom } from 'rxjs';
 import { ROOM_NOT_OPEN_TEXT } from '../../src/domain/rules/consultation-room.ts';
 import { insertAppointment } from '../support/consultation.ts';
-import { createDoctor, createPatient, until } from './support.ts';
-import { syncTestBed } from './bed.ts';
+import {
+  createDoctor,
+  createPatient,
+  device,
+  platformForFile,
+  until,
+} from '../../sync/testing/index.ts';
 
-const bed = syncTestBed();
+const t = platformForFile();
 
 const appointment = (patientId: string, medicoId: string, startsIn: string) =>
-  insertAppointment(bed.t, { patientId, medicoId, startsIn });
+  insertAppointment(t, { patientId, medicoId, startsIn });
 
 describe("the consultation room's record (outbox kind 'room_event')", () => {
   it('[O1][O6] what happens in the room reaches both replicas, live', async () => {
-    const doctor = await createDoctor(bed.t);
-    const patientUser = await createPatient(bed.t);
-    const { device: patient, id: patientId } = await bed.signedIn(patientUser, 'paciente');
-    const { device: medico } = await bed.signedIn(doctor, 'medico');
-    const id = await appointment(patientId, doctor.medicoId, '10 minutes');
+    const doctor = await createDoctor(t);
+    const patientUser = await createPatient(t);
+    const patient = await device(t, { as: patientUser });
+    const medico = await device(t, { as: doctor });
+    const id = await appointment(patientUser.id, doctor.medicoId, '10 minutes');
     await until(medico.sync.appointment$(id), (a) => a !== null);
 
     expect((await patient.sync.recordRoomEvent(id, 'paciente_entrou')).ok).toBe(true);
@@ -44,9 +49,9 @@ describe("the consultation room's record (outbox kind 'room_event')", () => {
   });
 
   it('[O5] refuses locally what the role may not do, and shows the server’s refusal', async () => {
-    const doctor = await createDoctor(bed.t);
-    const { device: patient, id: patientId } = await bed.patientDevice();
-    const id = await appointment(patientId, doctor.medicoId, '3 hours');
+    const doctor = await createDoctor(t);
+    const patient = await device(t, { role: 'paciente' });
+    const id = await appointment(patient.person.id, doctor.medicoId, '3 hours');
     await until(patient.sync.appointment$(id), (a) => a !== null);
 
     expect(await patient.sync.recordRoomEvent(id, 'chamada_iniciada')).toEqual({
