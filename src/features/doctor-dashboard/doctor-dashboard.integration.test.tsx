@@ -334,6 +334,12 @@ describe('doctor dashboard: consultas', () => {
 describe('doctor dashboard: hoje and guides', () => {
   it("shows today's São Paulo appointments in time order with payment, protocol and room, the next one highlighted — offline too", async () => {
     const doctor = await createDoctor(t);
+    // This doctor holds consultations on their own link (perfil), so hoje shows the saved link.
+    const chosen = await t.admin
+      .from('medicos')
+      .update({ sala_consulta: 'link_externo' })
+      .eq('id', doctor.medicoId);
+    expect(chosen.error).toBeNull();
     const patient = await createPatient(t);
     const today = Temporal.Now.zonedDateTimeISO(ZONE).toPlainDate();
     const at = (time: string) =>
