@@ -16,12 +16,8 @@ it('[X1] the server restarts in the middle of a sync: nothing lost, nothing dupl
   // (src/domain/rules/limits.ts). The laptop is the first one's.
   const doctor = await createDoctor(t);
   const other = await createDoctor(t, { name: 'Dr. Outro' });
-  // One tab each: in RxDB's multi-instance mode (the kit's default) this restart leaves both
-  // engines stalled on PostgreSQL, though not on PGlite — a finding still to be explained, kept
-  // apart from what this test proves about the server restarting.
-  const oneTab = { engine: { multiInstance: false } };
-  const phone = await device(t, { role: 'paciente' }, oneTab);
-  const laptop = await device(t, { as: doctor }, oneTab);
+  const phone = await device(t, { role: 'paciente' });
+  const laptop = await device(t, { as: doctor });
 
   phone.offline();
   const mutationIds: string[] = [];
