@@ -17,9 +17,9 @@ describe('roomEntry', () => {
       { kind: 'room', path: '/consulta/a1' },
     ],
     [
-      'the built-in room even with a saved link',
+      'a link saved on the appointment keeps working',
       { ...base, meeting_link: 'https://meet.example.com/x' },
-      { kind: 'room', path: '/consulta/a1' },
+      { kind: 'link', url: 'https://meet.example.com/x' },
     ],
     [
       "the doctor's own link",

@@ -3,9 +3,10 @@ import { parseInstant } from '../time/zone.ts';
 import { isClosedStatus } from './status.ts';
 
 /**
- * Where 'Entrar na sala' leads: the built-in room (`/consulta/{id}`, the default), or the
- * doctor's own video link when the doctor chose 'link_externo' in perfil and saved one on the
- * appointment. Null when there is no way in (called off, or an external room without a link).
+ * Where 'Entrar na sala' leads: a link the doctor saved on the appointment keeps working as it
+ * always did, whichever room the doctor chose; otherwise the built-in room (`/consulta/{id}`,
+ * the default). Null when there is no way in (called off, or a doctor who chose their own link
+ * ('link_externo' in perfil) and has not saved one yet).
  */
 export type RoomEntry = { kind: 'room'; path: string } | { kind: 'link'; url: string };
 
@@ -17,10 +18,9 @@ export function roomEntry(a: {
   sala_consulta: string | null | undefined;
 }): RoomEntry | null {
   if (!a.status || isClosedStatus(a.status)) return null;
-  if (a.sala_consulta === 'link_externo') {
-    const url = a.meeting_link?.trim();
-    return url ? { kind: 'link', url } : null;
-  }
+  const url = a.meeting_link?.trim();
+  if (url) return { kind: 'link', url };
+  if (a.sala_consulta === 'link_externo') return null;
   return { kind: 'room', path: `/consulta/${a.id}` };
 }
 
