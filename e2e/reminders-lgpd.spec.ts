@@ -323,8 +323,11 @@ test("the doctor's hoje list offers a WhatsApp reminder with the message filled 
   await expect(link).toBeVisible();
   const href = new URL((await link.getAttribute('href'))!);
   expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/5511987654321');
-  expect(href.searchParams.get('text')).toBe(
+  // Ana uses the built-in room (the default), so the message carries the room's address.
+  const text = href.searchParams.get('text') ?? '';
+  const prefix =
     `Olá, ${p.fullName}! Lembrete da sua teleconsulta com Dra. Ana Ribeiro hoje às 00:05 ` +
-      '(horário de Brasília). Sala da consulta: o link será enviado pelo médico',
-  );
+    `(horário de Brasília). Sala da consulta: ${new URL(page.url()).origin}/consulta/`;
+  expect(text.startsWith(prefix)).toBe(true);
+  expect(text.slice(prefix.length)).toMatch(/^[0-9a-f-]{36}$/);
 });
