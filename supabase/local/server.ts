@@ -123,12 +123,27 @@ export async function createPlatform(
     async close() {
       await realtime.close();
       await rest.close();
-      if (server) {
-        const s = server;
-        // http.Server#close stops accepting and resolves once in-flight requests have finished.
-        await new Promise<void>((resolve) => s.close(() => resolve()));
-      }
+      if (server) await stopServing(server);
       if (ownsDb) await db.close();
     },
   };
+}
+
+/** How often a closing server looks for keep-alive connections that have gone idle. */
+const IDLE_SWEEP_MS = 50;
+
+/**
+ * Stops accepting connections and resolves once the requests in flight are answered and every
+ * connection is gone. http.Server#close ends only the connections idle at that moment: one
+ * still answering goes back to keep-alive afterwards and, while its client keeps using it, holds
+ * the close for ever (a restart that never came back). So idle ones are ended until none is left.
+ */
+function stopServing(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+    server.close(() => {
+      clearInterval(sweep);
+      resolve();
+    });
+  });
 }
