@@ -85,6 +85,12 @@ export class Device {
   private readonly tabs: Device[] = [];
   private readonly tabStorage: TabStorage;
   private startOptions: Partial<SyncEngineOptions> = {};
+  /**
+   * The Realtime socket's last close, still under way or done. realtime-js ignores `connect()`
+   * while it is disconnecting, so a connection that comes back sooner than the old socket
+   * closed would otherwise stay without Realtime for good.
+   */
+  private socketClosed: Promise<unknown> = Promise.resolve();
 
   /** `t`: the platform, in this process or (benchmarks) another one; only its address is used. */
   constructor(
@@ -214,7 +220,7 @@ export class Device {
   offline(): void {
     for (const device of [this, ...this.tabs]) {
       device.net.online = false;
-      void device.client.realtime.disconnect();
+      device.realtimeDown();
       device.online$.next(false);
     }
   }
@@ -222,7 +228,7 @@ export class Device {
   online(): void {
     for (const device of [this, ...this.tabs]) {
       device.net.online = true;
-      device.client.realtime.connect();
+      device.realtimeUp();
       device.online$.next(true);
     }
   }
@@ -234,11 +240,25 @@ export class Device {
    */
   outage(): () => void {
     this.net.online = false;
-    void this.client.realtime.disconnect();
+    this.realtimeDown();
     return () => {
       this.net.online = true;
-      this.client.realtime.connect();
+      this.realtimeUp();
     };
+  }
+
+  /** Only the Realtime socket drops (requests still go through), as when the server restarted. */
+  realtimeDown(): void {
+    this.socketClosed = this.client.realtime.disconnect();
+  }
+
+  /** The Realtime socket connects again, once its last close is done. */
+  realtimeUp(): void {
+    const { realtime } = this.client;
+    void this.socketClosed.then(() => {
+      // Still offline by then (a short blip that came and went): the next online() connects.
+      if (this.net.online) realtime.connect();
+    });
   }
 
   /**

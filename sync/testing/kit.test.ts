@@ -1,3 +1,4 @@
+import { interval, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import {
   chaos,
@@ -117,6 +118,13 @@ describe('devices', () => {
     expect(phone.net.cut).toHaveLength(1);
     expect(phone.net.requests.filter(isBooking)).toHaveLength(1);
     await expectExactlyOnce(platform, booked.value.mutationId);
+  });
+
+  it('online() straight after offline() brings Realtime back, though the old socket was still closing', async () => {
+    const phone = await device(platform, { role: 'paciente' });
+    phone.offline();
+    phone.online();
+    await until(interval(20).pipe(map(() => phone.client.realtime.isConnected())), Boolean);
   });
 });
 

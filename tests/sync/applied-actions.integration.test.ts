@@ -32,7 +32,7 @@ const isAppointmentRead = (url: string) =>
  */
 function cutAppointments(device: Device): { reads: string[]; restore(): void } {
   const reads: string[] = [];
-  void device.client.realtime.disconnect();
+  device.realtimeDown();
   void device.net.block((url) => {
     const cut = url.includes('/rest/v1/agendamentos?');
     if (cut) reads.push(url);
@@ -42,7 +42,7 @@ function cutAppointments(device: Device): { reads: string[]; restore(): void } {
     reads,
     restore() {
       void device.net.block(null);
-      device.client.realtime.connect();
+      device.realtimeUp();
     },
   };
 }
