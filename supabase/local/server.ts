@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
@@ -13,7 +13,7 @@ import { cors, corsPolicy } from './cors.ts';
 import type { NodeEnv } from './node-env.ts';
 import { createLogger, logFormatFrom, logRequest, type Logger } from './log.ts';
 import { createAuthApp } from './auth/index.ts';
-import { createRestHandler, isRestTarget } from './rest/http.ts';
+import { createRestHandler, isRestTarget } from './rest/index.ts';
 import { createStorageApp } from './storage/index.ts';
 import { createFunctionsApp } from './functions/index.ts';
 import { createMailbox } from './mailbox/index.ts';
@@ -85,12 +85,18 @@ export async function createPlatform(
     await next();
     logRequest(log, c.req.method, c.req.path, c.res.status, start);
   });
+  // The route table.
   app.get('/health', (c) => c.json({ status: 'ok', database: db.kind }));
   app.route('/auth/v1', createAuthApp(ctx));
   app.route('/storage/v1', createStorageApp(ctx));
   app.route('/functions/v1', createFunctionsApp(ctx));
   app.route('/realtime/v1', realtime.api);
   app.route('/mailbox', mailbox.app);
+  // …and /rest/v1, the hottest path, answered from Node's own request and response before Hono
+  // builds anything for it (rest/index.ts says why).
+  const hono = getRequestListener(app.fetch);
+  const dispatch = (req: IncomingMessage, res: ServerResponse) =>
+    isRestTarget(req.url ?? '') ? rest.serve(req, res) : void hono(req, res);
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
   app.onError((err, c) => {
     log.error({ msg: 'unhandled error', path: c.req.path, error: String(err) });
@@ -106,11 +112,7 @@ export async function createPlatform(
     bootstrap: boot,
     listen(port = config.apiPort) {
       return new Promise((resolve) => {
-        const hono = getRequestListener(app.fetch);
-        // /rest/v1 is answered from Node's request and response (rest/http.ts).
-        server = createServer((req, res) =>
-          isRestTarget(req.url ?? '') ? rest.serve(req, res) : void hono(req, res),
-        );
+        server = createServer(dispatch);
         server.listen(port, config.host, () => {
           const { port: bound } = server!.address() as AddressInfo;
           resolve(`http://${config.host}:${bound}`);

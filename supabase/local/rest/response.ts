@@ -5,7 +5,7 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 const CSV_TYPE = 'text/csv; charset=utf-8';
 
-/** A REST answer, written to Node's response by rest/http.ts (no Fetch `Response` per request). */
+/** A REST answer, written to Node's response by rest/index.ts (no Fetch `Response` per request). */
 export type Reply = { status: number; headers: Record<string, string>; body: string | null };
 
 export const reply = (
