@@ -10,7 +10,8 @@ import {
   type Result,
 } from './errors.ts';
 import { checkEmbedDepth } from './limits.ts';
-import { totalOf, type Plan, type RowsResult } from './plans.ts';
+import { parseRange } from './negotiate.ts';
+import { totalOf, type Plan, type ReadOptions, type RowsResult } from './plans.ts';
 import type { RestRequest } from './request.ts';
 import { one } from './request.ts';
 import {
@@ -198,3 +199,15 @@ export const maxAffectedError = (rows: number) =>
     'Query result exceeds max-affected preference constraint',
     `The query affects ${rows} rows`,
   );
+
+/** How a read (of a table, or of what a function returns) is paged, counted and shaped. */
+export function readOptions(s: RestState, r: RestRequest): ReadOptions {
+  return {
+    representation: r.representation,
+    prefer: r.prefer,
+    head: r.head,
+    range: parseRange(r.headers.range ?? null),
+    maxRows: s.settings.maxRows,
+    aggregates: s.settings.aggregates,
+  };
+}

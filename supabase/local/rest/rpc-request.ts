@@ -5,10 +5,11 @@ import {
   execute,
   maxAffectedError,
   planWith,
+  readOptions,
   readReply,
   type Outcome,
 } from './execute.ts';
-import { parseRange } from './negotiate.ts';
+
 import type { RestRequest } from './request.ts';
 import { resolveFunction, rpcPlan, type BodyKind } from './rpc.ts';
 import {
@@ -74,7 +75,6 @@ export async function rpcRequest(s: RestState, r: RestRequest): Promise<Reply> {
     if (!body.ok) return errorReply(body.error);
     ({ whole, args, kind } = body.value);
   }
-  const range = parseRange(r.headers.range ?? null);
   let argKeys = new Set<string>();
   let returnsSet = false;
   const planned = await planWith(s, r, (c) => {
@@ -94,14 +94,13 @@ export async function rpcRequest(s: RestState, r: RestRequest): Promise<Reply> {
     const fn = resolveFunction(c, { name: r.name, keys, post, body: kind, singleObject });
     if (!fn.ok) return fn;
     returnsSet = fn.value.returnsSet;
-    return rpcPlan(c, { fn: fn.value, args, whole, singleObject }, query, argKeys, {
-      representation: r.representation,
-      prefer: r.prefer,
-      head: r.head,
-      range,
-      maxRows: s.settings.maxRows,
-      aggregates: s.settings.aggregates,
-    });
+    return rpcPlan(
+      c,
+      { fn: fn.value, args, whole, singleObject },
+      query,
+      argKeys,
+      readOptions(s, r),
+    );
   });
   if (!planned.ok) return errorReply(planned.error, r.head);
   const plan = planned.value;

@@ -5,11 +5,12 @@ import {
   execute,
   maxAffectedError,
   planWith,
+  readOptions,
   readReply,
   type Outcome,
 } from './execute.ts';
 import { fuzzyBest, NAME_HINT_SCORE } from './fuzzy.ts';
-import { parseRange } from './negotiate.ts';
+
 import { insertPlan, readPlan, updateOrDeletePlan } from './plans.ts';
 import { planQuery, relationSource } from './query.ts';
 import type { RestRequest } from './request.ts';
@@ -33,20 +34,17 @@ export function tableRequest(s: RestState, r: RestRequest): Promise<Reply> {
 /** GET and HEAD on a table or view. */
 async function readTable(s: RestState, r: RestRequest): Promise<Reply> {
   const query = r.query;
-  const range = parseRange(r.headers.range ?? null);
   const planned = await planWith(s, r, (c) => {
     const source = relationSource(c, r.name);
     if (!source) return tableMissing(c, r.name);
     const node = planQuery(c, source, query);
     if (!node.ok) return node;
-    return readPlan(`${ident(c.schema)}.${ident(r.name)}`, node.value, new Params(), {
-      representation: r.representation,
-      prefer: r.prefer,
-      head: r.head,
-      range,
-      maxRows: s.settings.maxRows,
-      aggregates: s.settings.aggregates,
-    });
+    return readPlan(
+      `${ident(c.schema)}.${ident(r.name)}`,
+      node.value,
+      new Params(),
+      readOptions(s, r),
+    );
   });
   if (!planned.ok) return errorReply(planned.error, r.head);
   if (r.representation.kind === 'plan') return explainReply(s, r, planned.value);
