@@ -87,6 +87,14 @@ const kitZone = {
   message: 'sync/testing is for tests: the app must not import it (docs/testing-sync.md).',
 };
 
+/** The app sees the sync engine through its one public entry, never its insides. */
+const syncEntryZone = {
+  target: './src',
+  from: './sync',
+  except: ['./index.ts', './testing'],
+  message: 'The app imports the sync engine through sync/index.ts only.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -137,7 +145,10 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...importZones, kitZone] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...importZones, kitZone, syncEntryZone] },
+      ],
     },
   },
   {

@@ -73,6 +73,24 @@ describe('import layers (app → features → session, lib, ui, domain, sync)', 
   });
 });
 
+describe('the app sees the sync engine through sync/index.ts', () => {
+  it("refuses app code reaching into the engine's modules", async () => {
+    const errors = await layerErrors(
+      'src/features/booking/layer-probe.ts',
+      "import { TABLES } from '../../../sync/tables.ts';",
+    );
+    expect(errors.join('\n')).toContain('through sync/index.ts only');
+  });
+
+  it('allows its public entry', async () => {
+    const errors = await layerErrors(
+      'src/features/booking/layer-probe.ts',
+      "import type { SyncEngine } from '../../../sync/index.ts';",
+    );
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('the sync test kit (sync/testing) stays out of the app', () => {
   it('refuses app code importing the kit', async () => {
     const errors = await layerErrors(
