@@ -54,18 +54,29 @@ describe('storage compatibility', () => {
   afterAll(() => t.stop());
 
   describe('listV2', () => {
-    it('lists every key under a prefix, a page at a time with a cursor', async () => {
+    const OBJECT_FIELDS = [
+      'created_at',
+      'id',
+      'last_accessed_at',
+      'metadata',
+      'name',
+      'updated_at',
+    ];
+
+    it('lists every key under a prefix with its full name, a page at a time', async () => {
       const docs = t.admin.storage.from('docs');
       const first = await docs.listV2({ prefix: 'lista/', limit: 3 });
       expect(first.error).toBeNull();
       expect(first.data?.hasNext).toBe(true);
       expect(first.data?.folders).toEqual([]);
-      expect(first.data?.objects.map((o) => o.key)).toEqual([
+      expect(first.data?.objects.map((o) => o.name)).toEqual([
         'lista/a.txt',
         'lista/b.txt',
         'lista/sub/c.txt',
       ]);
-      expect(first.data?.objects[0]).toMatchObject({ name: 'a.txt', metadata: { size: 5 } });
+      // Without the delimiter an object is the table's row: no `key`.
+      expect(Object.keys(first.data?.objects[0] ?? {}).sort()).toEqual(OBJECT_FIELDS);
+      expect(first.data?.objects[0]).toMatchObject({ metadata: { size: 5 } });
       const second = await docs.listV2({
         prefix: 'lista/',
         limit: 3,
@@ -73,40 +84,116 @@ describe('storage compatibility', () => {
       });
       expect(second.data?.hasNext).toBe(false);
       expect(second.data?.nextCursor).toBeUndefined();
-      expect(second.data?.objects.map((o) => o.key)).toEqual([
+      expect(second.data?.objects.map((o) => o.name)).toEqual([
         'lista/sub/deep/d.txt',
         'lista/z.txt',
       ]);
     });
 
-    it('folds deeper keys into folders with the delimiter', async () => {
+    it('folds deeper keys into folders with the delimiter, each with its own key', async () => {
       const { data, error } = await t.admin.storage
         .from('docs')
         .listV2({ prefix: 'lista/', with_delimiter: true });
       expect(error).toBeNull();
-      expect(data?.folders).toEqual([{ key: 'lista/sub/', name: 'sub/' }]);
-      expect(data?.objects.map((o) => o.name)).toEqual(['a.txt', 'b.txt', 'z.txt']);
+      expect(data?.folders).toEqual([
+        {
+          key: 'sub',
+          name: 'lista/sub/',
+          id: null,
+          updated_at: null,
+          created_at: null,
+          last_accessed_at: null,
+          metadata: null,
+        },
+      ]);
+      expect(data?.objects.map((o) => [o.key, o.name])).toEqual([
+        ['a.txt', 'lista/a.txt'],
+        ['b.txt', 'lista/b.txt'],
+        ['z.txt', 'lista/z.txt'],
+      ]);
+      // A prefix that is not a folder matches names that start with it.
+      const partial = await t.admin.storage
+        .from('docs')
+        .listV2({ prefix: 'lista/s', with_delimiter: true });
+      expect(partial.data?.folders.map((f) => [f.key, f.name])).toEqual([['sub', 'lista/sub/']]);
+      expect(partial.data?.objects).toEqual([]);
     });
 
-    it('sorts by a time column, descending, and pages through it', async () => {
-      const docs = t.admin.storage.from('docs');
-      const sortBy = { column: 'created_at', order: 'desc' } as const;
-      const first = await docs.listV2({ prefix: 'lista/', limit: 2, sortBy });
-      const rest = await docs.listV2({
-        prefix: 'lista/',
-        sortBy,
-        cursor: first.data?.nextCursor,
+    it('answers storage-js own folder case: a top-level folder at the bucket root', async () => {
+      await t.admin.storage.createBucket('lista-raiz');
+      await t.admin.storage.from('lista-raiz').upload('testpath/file.jpg', 'x');
+      const { data } = await t.admin.storage.from('lista-raiz').listV2({ with_delimiter: true });
+      expect(data).toMatchObject({
+        hasNext: false,
+        folders: [{ key: 'testpath', name: 'testpath/' }],
+        objects: [],
       });
-      const keys = [...(first.data?.objects ?? []), ...(rest.data?.objects ?? [])].map(
-        (o) => o.key,
+    });
+
+    it('pages through folders and objects together in every order, as storage-js pages', async () => {
+      await t.admin.storage.createBucket('lista-paginas');
+      const bucket = t.admin.storage.from('lista-paginas');
+      const suffixes = ['zz', 'bb', 'xx', 'ww', 'cc', 'aa', 'yy', 'oo'];
+      for (const suffix of suffixes) {
+        expect((await bucket.upload(`testpath/file-${suffix}.jpg`, suffix)).error).toBeNull();
+      }
+      expect((await bucket.upload('testpath/pasta/dentro.txt', 'x')).error).toBeNull();
+      // Creation times are set, not waited for: the files one second apart in upload order,
+      // the folder's only object between the fourth and the fifth.
+      await t.platform.ctx.db.query(
+        `update storage.objects
+            set created_at = timestamptz '2026-01-01T00:00:00Z' + case
+                  when name like 'testpath/file-%'
+                  then array_position($1::text[], substr(name, 15, 2)) * interval '1 second'
+                  else interval '4.5 seconds' end
+          where bucket_id = 'lista-paginas'`,
+        [suffixes],
       );
-      expect(keys).toEqual([
-        'lista/z.txt',
-        'lista/sub/deep/d.txt',
-        'lista/sub/c.txt',
-        'lista/b.txt',
-        'lista/a.txt',
-      ]);
+      const byName = [...[...suffixes].sort(), 'pasta/'];
+      const byCreation = [...suffixes.slice(0, 4), 'pasta/', ...suffixes.slice(4)];
+      const cases: {
+        expected: readonly string[];
+        sortBy?: { column: 'name' | 'created_at'; order: 'asc' | 'desc' };
+      }[] = [
+        { expected: byName },
+        { expected: [...byName].reverse(), sortBy: { column: 'name', order: 'desc' } },
+        { expected: byCreation, sortBy: { column: 'created_at', order: 'asc' } },
+        { expected: [...byCreation].reverse(), sortBy: { column: 'created_at', order: 'desc' } },
+      ];
+      const label = (name: string) => (name.endsWith('/') ? 'pasta/' : name.slice(-6, -4));
+      for (const { expected, sortBy } of cases) {
+        let cursor: string | undefined;
+        for (let page = 0; page < 5; page++) {
+          const { data, error } = await bucket.listV2({
+            prefix: 'testpath/',
+            with_delimiter: true,
+            limit: 2,
+            ...(cursor ? { cursor } : {}),
+            ...(sortBy ? { sortBy } : {}),
+          });
+          expect(error).toBeNull();
+          const chunk = expected.slice(page * 2, page * 2 + 2);
+          expect(data?.folders.map((f) => label(f.name))).toEqual(
+            chunk.filter((e) => e === 'pasta/'),
+          );
+          expect(data?.objects.map((o) => label(o.name))).toEqual(
+            chunk.filter((e) => e !== 'pasta/'),
+          );
+          expect(data?.hasNext).toBe(page < 4);
+          cursor = data?.nextCursor;
+        }
+        expect(cursor).toBeUndefined();
+      }
+    });
+
+    it('refuses a cursor it did not make', async () => {
+      const { error } = await t.admin.storage
+        .from('docs')
+        .listV2({ prefix: 'lista/', cursor: 'bm90IGEgY3Vyc29y' });
+      expect(error).toMatchObject({
+        statusCode: '400',
+        message: 'Invalid Parameter continuation token',
+      });
     });
 
     it('lists only what RLS lets the caller read', async () => {
