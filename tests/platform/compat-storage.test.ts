@@ -222,10 +222,8 @@ describe('storage compatibility', () => {
     expect(data?.metadata).toEqual({});
   });
 
-  it('lists buckets with their columns only, and queues emptying', async () => {
-    const { data } = await t.admin.storage.listBuckets();
-    const docs = data?.find((b) => b.id === 'docs');
-    expect(Object.keys(docs ?? {}).sort()).toEqual([
+  it('answers a bucket as storage-api does: the list with its type, one bucket without', async () => {
+    const columns = [
       'allowed_mime_types',
       'created_at',
       'file_size_limit',
@@ -234,7 +232,28 @@ describe('storage compatibility', () => {
       'owner',
       'public',
       'updated_at',
-    ]);
+    ];
+    const { data } = await t.admin.storage.listBuckets();
+    const listed = data?.find((b) => b.id === 'docs');
+    expect(Object.keys(listed ?? {}).sort()).toEqual([...columns, 'type'].sort());
+    expect(listed?.type).toBe('STANDARD');
+    // storage-js's own snapshot of getBucket: the columns, owner '' when nobody owns it.
+    const one = await t.admin.storage.getBucket('docs');
+    expect(Object.keys(one.data ?? {}).sort()).toEqual(columns);
+    expect(one.data).toMatchObject({ id: 'docs', name: 'docs', owner: '', public: false });
+    // Python clients before the type existed get the list without it.
+    const old = await fetch(`${t.url}/storage/v1/bucket`, {
+      headers: {
+        apikey: t.serviceRoleKey,
+        Authorization: `Bearer ${t.serviceRoleKey}`,
+        'x-client-info': 'supabase-py/2.17.0',
+      },
+    });
+    const oldList = (await old.json()) as Record<string, unknown>[];
+    expect(Object.keys(oldList.find((b) => b.id === 'docs') ?? {}).sort()).toEqual(columns);
+  });
+
+  it('queues emptying', async () => {
     await t.admin.storage.createBucket('esvaziar');
     await t.admin.storage.from('esvaziar').upload('x.txt', 'x');
     expect((await t.admin.storage.emptyBucket('esvaziar')).data).toEqual({
