@@ -261,9 +261,10 @@ describe('storage compatibility', () => {
     });
   });
 
-  it('refuses a request without a JWT as AccessDenied, as the auth-jwt hook of storage-api does', async () => {
+  it('refuses a request without a valid JWT as AccessDenied, in the words of jose, as storage-api does', async () => {
     // HTTP 400 with the error's own status in the body: storage-api answers every
-    // non-500 StorageBackendError that way.
+    // non-500 StorageBackendError that way. storage-js's own test expects 'Invalid Compact JWS'
+    // from a client made without any header.
     for (const path of ['bucket', 'object/list/docs']) {
       const res = await fetch(`${t.url}/storage/v1/${path}`, {
         method: path === 'bucket' ? 'GET' : 'POST',
@@ -275,8 +276,24 @@ describe('storage compatibility', () => {
         statusCode: '403',
         code: 'AccessDenied',
         error: 'Unauthorized',
-        message: 'jwt must be provided',
+        message: 'Invalid Compact JWS',
       });
+    }
+    const now = Math.floor(Date.now() / 1000);
+    const secret = t.platform.ctx.config.jwtSecret;
+    const expired = await signJwt({ role: 'anon', iat: now - 20, exp: now - 10 }, secret);
+    const cases: [string, string][] = [
+      ['not-a-jwt', 'Invalid Compact JWS'],
+      ['a.b.c', 'JWS Protected Header is invalid'],
+      [`${token.slice(0, -3)}abc`, 'signature verification failed'],
+      [expired, '"exp" claim timestamp check failed'],
+    ];
+    for (const [bearer, message] of cases) {
+      const res = await fetch(`${t.url}/storage/v1/bucket`, {
+        headers: { Authorization: `Bearer ${bearer}` },
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ statusCode: '403', code: 'AccessDenied', message });
     }
   });
 

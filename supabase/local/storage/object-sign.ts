@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { PlatformContext } from '../context.ts';
 import { signJwt, verifyJwt } from '../jwt.ts';
-import { asCaller, caller, JWT_MESSAGES } from './caller.ts';
+import { asCaller, caller, NO_JWT } from './caller.ts';
 import { errors, fail } from './errors.ts';
 import { readJson } from './json-body.ts';
 import { readObject } from './objects.ts';
@@ -116,9 +116,9 @@ export async function getSigned(
   serve: Serve = 'object',
 ): Promise<Response> {
   const token = c.req.query('token');
-  if (!token) return fail(errors.invalidJwt(JWT_MESSAGES.missing));
+  if (!token) return fail(errors.invalidJwt(NO_JWT));
   const verified = await verifyJwt(token, ctx.keyring);
-  if (!verified.ok) return fail(errors.invalidJwt(JWT_MESSAGES[verified.reason]));
+  if (!verified.ok) return fail(errors.invalidJwt(verified.detail));
   if (verified.claims.url !== `${t.bucket}/${t.key}`) fail(errors.invalidSignature());
   const download = downloadParam(c);
   const exp = typeof verified.claims.exp === 'number' ? verified.claims.exp : 0;
