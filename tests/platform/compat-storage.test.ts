@@ -369,13 +369,51 @@ describe('storage compatibility', () => {
       expect(size(await tampered.arrayBuffer())).toEqual({ width: 10, height: 5 });
     });
 
-    it('refuses to transform what is not an image', async () => {
+    it("refuses to transform what is not an image, in storage-api's words", async () => {
       const res = await fetch(
         `${t.url}/storage/v1/render/image/authenticated/docs/lista/a.txt?width=10`,
         { headers: { apikey: t.serviceRoleKey, Authorization: `Bearer ${t.serviceRoleKey}` } },
       );
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ statusCode: '422' });
+      expect(await res.json()).toEqual({
+        statusCode: '400',
+        code: 'InvalidRequest',
+        error: 'InvalidRequest',
+        message: 'The source image is invalid or unsupported for rendering',
+      });
+    });
+
+    it('reads the source format from the bytes, whatever type the upload declared', async () => {
+      // supabase-js sends a Buffer without contentType as text/plain, as storage-js's own
+      // transformation tests upload their JPEG; imgproxy reads the bytes.
+      const docs = t.admin.storage.from('docs');
+      expect((await docs.upload('imagens/sem-tipo.png', image)).error).toBeNull();
+      const { data, error } = await docs.download('imagens/sem-tipo.png', {
+        transform: { width: 20, height: 20 },
+      });
+      expect(error).toBeNull();
+      expect(data?.type).toBe('image/png');
+      expect(size(await data!.arrayBuffer())).toEqual({ width: 20, height: 20 });
+    });
+
+    it("echoes the transformations in imgproxy's words on a signed render URL", async () => {
+      const { data } = await t.admin.storage
+        .from('avatars')
+        .createSignedUrl(path(), 60, { transform: { width: 20, height: 20, quality: 60 } });
+      const res = await fetch(data?.signedUrl ?? '');
+      expect(res.status).toBe(200);
+      expect(Number(res.headers.get('content-length'))).toBeGreaterThan(0);
+      expect(res.headers.get('x-transformations')).toBe(
+        'height:20,width:20,resizing_type:fill,quality:60',
+      );
+    });
+
+    it('answers WebP when asked with format=webp, whatever the client accepts', async () => {
+      const res = await fetch(
+        `${t.url}/storage/v1/render/image/public/avatars/${path()}?width=10&resize=contain&format=webp`,
+      );
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect(res.headers.get('x-transformations')).toBe('width:10,resizing_type:fit,format:webp');
     });
   });
 });

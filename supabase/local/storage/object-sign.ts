@@ -124,7 +124,7 @@ export async function getSigned(
   const exp = typeof verified.claims.exp === 'number' ? verified.claims.exp : 0;
   const read = await ctx.db.transaction((tx) => readObject(tx, t.bucket, t.key));
   const claim = verified.claims.transformations;
-  const { object, bytes } =
+  const { object, bytes, transformations } =
     serve === 'render'
       ? await renderImage(
           read.object,
@@ -132,6 +132,7 @@ export async function getSigned(
           transformFromClaim(typeof claim === 'string' ? claim : ''),
           c.req.header('accept') ?? '',
         )
-      : read;
-  return objectResponse(object, bytes, { download, expires: new Date(exp * 1000).toUTCString() });
+      : { ...read, transformations: '' };
+  const expires = new Date(exp * 1000).toUTCString();
+  return objectResponse(object, bytes, { download, expires, transformations });
 }
