@@ -103,8 +103,17 @@ export async function signAccessToken(claims: JwtClaims, keyring: JwtKeyring): P
 
 export type JwtFailure = 'malformed' | 'bad_signature' | 'bad_alg' | 'expired' | 'bad_claims';
 
+/**
+ * A failure carries the platform's own `message` and `detail`, jose's wording for it: the
+ * library storage-api verifies with, whose messages it passes through to the client.
+ */
 export type JwtResult =
-  { ok: true; claims: JwtClaims } | { ok: false; reason: JwtFailure; message: string };
+  | { ok: true; claims: JwtClaims }
+  | { ok: false; reason: JwtFailure; message: string; detail: string };
+
+/** jose's words for an algorithm a verifier does not accept, and for a wrong signature. */
+const ALG_NOT_ALLOWED = '"alg" (Algorithm) Header Parameter value not allowed';
+const SIGNATURE_FAILED = 'signature verification failed';
 
 /** The key a token's header names: HS256 takes the secret, RS256/ES256 the key of its `kid`. */
 function keyFor(
@@ -113,13 +122,29 @@ function keyFor(
 ): { key: Uint8Array | CryptoKey; alg: string } | JwtResult {
   if (header.alg === 'HS256') return { key: keyring.secret, alg: 'HS256' };
   if (header.alg !== 'RS256' && header.alg !== 'ES256')
-    return { ok: false, reason: 'bad_alg', message: 'Wrong or unknown JWT algorithm' };
+    return {
+      ok: false,
+      reason: 'bad_alg',
+      message: 'Wrong or unknown JWT algorithm',
+      detail: ALG_NOT_ALLOWED,
+    };
   const found = header.kid === undefined ? undefined : keyring.verifying.get(header.kid);
   if (!found) {
-    return { ok: false, reason: 'bad_signature', message: 'JWT signed with an unknown key' };
+    return {
+      ok: false,
+      reason: 'bad_signature',
+      message: 'JWT signed with an unknown key',
+      detail: SIGNATURE_FAILED,
+    };
   }
-  if (found.alg !== header.alg)
-    return { ok: false, reason: 'bad_alg', message: 'Wrong or unknown JWT algorithm' };
+  if (found.alg !== header.alg) {
+    return {
+      ok: false,
+      reason: 'bad_alg',
+      message: 'Wrong or unknown JWT algorithm',
+      detail: ALG_NOT_ALLOWED,
+    };
+  }
   return found;
 }
 
@@ -133,25 +158,46 @@ export async function verifyJwt(token: string, keyring: JwtKeyring): Promise<Jwt
   try {
     header = decodeProtectedHeader(token);
   } catch {
-    return { ok: false, reason: 'malformed', message: 'JWT cannot be decoded' };
+    return malformed(token, keyring);
   }
   const chosen = keyFor(header, keyring);
   if ('ok' in chosen) return chosen;
   try {
     const { payload } = await jwtVerify(token, chosen.key, { algorithms: [chosen.alg] });
     if (payload.role !== undefined && typeof payload.role !== 'string') {
-      return { ok: false, reason: 'bad_claims', message: 'JWT role claim must be a string' };
+      const message = 'JWT role claim must be a string';
+      return { ok: false, reason: 'bad_claims', message, detail: message };
     }
     return { ok: true, claims: payload };
   } catch (e) {
+    const detail = e instanceof Error ? e.message : String(e);
     if (e instanceof joseErrors.JWTExpired)
-      return { ok: false, reason: 'expired', message: 'JWT expired' };
+      return { ok: false, reason: 'expired', message: 'JWT expired', detail };
     if (e instanceof joseErrors.JWSSignatureVerificationFailed) {
-      return { ok: false, reason: 'bad_signature', message: 'JWT signature verification failed' };
+      return {
+        ok: false,
+        reason: 'bad_signature',
+        message: 'JWT signature verification failed',
+        detail,
+      };
     }
     if (e instanceof joseErrors.JWTClaimValidationFailed) {
-      return { ok: false, reason: 'bad_claims', message: `JWT claims invalid: ${e.message}` };
+      return { ok: false, reason: 'bad_claims', message: `JWT claims invalid: ${detail}`, detail };
     }
-    return { ok: false, reason: 'malformed', message: 'JWT cannot be decoded' };
+    return { ok: false, reason: 'malformed', message: 'JWT cannot be decoded', detail };
   }
+}
+
+/**
+ * A token whose header does not decode. jose's own verification names what is wrong with it
+ * (`Invalid Compact JWS` for anything but three parts…), before any key is used.
+ */
+async function malformed(token: string, keyring: JwtKeyring): Promise<JwtResult> {
+  let detail = 'Invalid Compact JWS';
+  try {
+    await jwtVerify(token, keyring.secret, { algorithms: ['HS256'] });
+  } catch (e) {
+    if (e instanceof Error) detail = e.message;
+  }
+  return { ok: false, reason: 'malformed', message: 'JWT cannot be decoded', detail };
 }

@@ -8,8 +8,10 @@ export type Identity = { role: string; claims: JwtClaims; token: string };
 
 export type IdentityFailure = JwtFailure | 'missing' | 'invalid_api_key';
 
+/** `detail` is jose's wording when the token itself failed to verify (see `JwtResult`). */
 export type IdentityResult =
-  { ok: true; identity: Identity } | { ok: false; reason: IdentityFailure; message: string };
+  | { ok: true; identity: Identity }
+  | { ok: false; reason: IdentityFailure; message: string; detail?: string };
 
 /** What a request's credentials are checked against. */
 export type Credentials = { keyring: JwtKeyring; keys: ApiKeys };

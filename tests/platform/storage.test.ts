@@ -346,8 +346,10 @@ describe('storage', () => {
       const expired = await signJwt({ url: `docs/${path()}`, iat: 1, exp: 2 }, secret);
       const otherPath = await signJwt({ url: `docs/${bob.id}/x.txt`, exp: 4_000_000_000 }, secret);
       const cases: [string, string, string][] = [
-        [`${token.slice(0, -3)}abc`, 'InvalidJWT', 'invalid signature'],
-        [expired, 'InvalidJWT', 'jwt expired'],
+        // jose's words, which storage-api passes through.
+        [`${token.slice(0, -3)}abc`, 'InvalidJWT', 'signature verification failed'],
+        [expired, 'InvalidJWT', '"exp" claim timestamp check failed'],
+        ['', 'InvalidJWT', 'Invalid Compact JWS'],
         [otherPath, 'InvalidSignature', 'The url do not match the signature'],
         [t.anonKey, 'InvalidSignature', 'The url do not match the signature'],
       ];

@@ -6,7 +6,7 @@ import { asCaller, caller, ownerOf } from './caller.ts';
 import { errors, fail } from './errors.ts';
 import { readJson } from './json-body.ts';
 import { bucketName } from './names.ts';
-import { BUCKET_LIST_JSON, BUCKET_ROW_JSON, likeLiteral } from './sql.ts';
+import { BUCKET_LIST_JSON, BUCKET_LIST_UNTYPED_JSON, BUCKET_ROW_JSON, likeLiteral } from './sql.ts';
 
 /** Decimal units, as the service counts them: `20mb` is 20,000,000 bytes. */
 const UNITS: Record<string, number> = { B: 1, KB: 1e3, MB: 1e6, GB: 1e9 };
@@ -62,6 +62,31 @@ function limitOrNull(value: number | string | null | undefined): number | null {
   return limit === undefined || limit === null || limit === 0 ? null : limit;
 }
 
+/**
+ * Python clients older than these fail on a bucket's `type`; storage-api's bucket list leaves
+ * it out when the request names one (supabase-py in `X-Client-Info`, storage3 in the user
+ * agent). `first` is the first version that reads it, as major·10⁶ + minor·10³ + patch.
+ */
+const UNTYPED_CLIENTS = [
+  {
+    header: 'x-client-info',
+    pattern: /supabase-py\/(\d{1,3})\.(\d{1,3})\.(\d{1,3})/i,
+    first: 2_018_000,
+  },
+  {
+    header: 'user-agent',
+    pattern: /supabase-py\/storage3 v(\d{1,3})\.(\d{1,3})\.(\d{1,3})/i,
+    first: 12_001,
+  },
+] as const;
+
+function wantsUntypedBuckets(c: Context): boolean {
+  return UNTYPED_CLIENTS.some(({ header, pattern, first }) => {
+    const m = pattern.exec(c.req.header(header) ?? '');
+    return m !== null && Number(m[1]) * 1e6 + Number(m[2]) * 1e3 + Number(m[3]) < first;
+  });
+}
+
 /** `listBuckets()`: the buckets the caller's role may see (service role: all). */
 export async function listBuckets(c: Context, ctx: PlatformContext): Promise<Response> {
   const identity = await caller(c, ctx);
@@ -69,7 +94,8 @@ export async function listBuckets(c: Context, ctx: PlatformContext): Promise<Res
   if (!q.success) return fail(errors.invalidRequest('Invalid query parameters'));
   const { rows } = await asCaller(ctx.db, identity, c, (tx) =>
     tx.query<{ list: unknown }>(
-      `select coalesce(json_agg(${BUCKET_LIST_JSON} order by b.name), '[]'::json) as list
+      `select coalesce(json_agg(${wantsUntypedBuckets(c) ? BUCKET_LIST_UNTYPED_JSON : BUCKET_LIST_JSON}
+                           order by b.name), '[]'::json) as list
          from (select * from storage.buckets where name ilike $1 escape '\\'
                order by name limit $2 offset $3) b`,
       [`%${likeLiteral(q.output.search ?? '')}%`, q.output.limit ?? null, q.output.offset ?? 0],

@@ -4,22 +4,17 @@ import type { Database, Queryable } from '../db/index.ts';
 import { identify, runAs, type Identity } from '../request-auth.ts';
 import { errors, fail } from './errors.ts';
 
-/** The messages supabase/storage passes through from `jsonwebtoken`, by failure reason. */
-export const JWT_MESSAGES = {
-  missing: 'jwt must be provided',
-  invalid_api_key: 'Invalid API key',
-  malformed: 'jwt malformed',
-  bad_signature: 'invalid signature',
-  bad_alg: 'invalid algorithm',
-  expired: 'jwt expired',
-  bad_claims: 'jwt claims invalid',
-} as const;
+/**
+ * What storage-api answers for a request without a token: it verifies the empty string, and
+ * jose refuses anything that is not three dot-separated parts with these words.
+ */
+export const NO_JWT = 'Invalid Compact JWS';
 
 /**
- * Verifies the caller's JWT (bearer first, then `apikey`). supabase/storage's `auth-jwt` hook
- * turns every verification failure, a missing token included, into `AccessDenied` (body
- * statusCode 403, HTTP 400) with jsonwebtoken's message; an opaque key this project did not
- * issue never reaches that hook, so it keeps the gateway's `InvalidJWT`.
+ * Verifies the caller's JWT (bearer first, then `apikey`). storage-api's `auth-jwt` hook turns
+ * every verification failure, a missing token included, into `AccessDenied` (body statusCode
+ * 403, HTTP 400) with jose's message; an opaque key this project did not issue never reaches
+ * that hook, so it keeps the gateway's `InvalidJWT`.
  */
 export async function caller(c: Context, ctx: PlatformContext): Promise<Identity> {
   const result = await identify(
@@ -27,10 +22,9 @@ export async function caller(c: Context, ctx: PlatformContext): Promise<Identity
     ctx,
   );
   if (result.ok) return result.identity;
-  const message = JWT_MESSAGES[result.reason];
-  return fail(
-    result.reason === 'invalid_api_key' ? errors.invalidJwt(message) : errors.accessDenied(message),
-  );
+  if (result.reason === 'invalid_api_key') return fail(errors.invalidJwt(result.message));
+  const message = result.reason === 'missing' ? NO_JWT : (result.detail ?? result.message);
+  return fail(errors.accessDenied(message));
 }
 
 /** The object owner as the service records it: `owner` only when `sub` is a uuid. */

@@ -6,7 +6,7 @@ import { asCaller, caller } from './caller.ts';
 import { errors, fail } from './errors.ts';
 import { readJson } from './json-body.ts';
 import { findBucket, readObject } from './objects.ts';
-import { renderImage, transformFromQuery } from './render-image.ts';
+import { renderImage, transformFromQuery, type Rendered } from './render-image.ts';
 import { downloadParam, objectResponse } from './serve-object.ts';
 import { iso, likeLiteral } from './sql.ts';
 
@@ -18,8 +18,8 @@ export type Serve = 'object' | 'render';
 type Read = Awaited<ReturnType<typeof readObject>>;
 
 /** The object as served: transformed by the query's options on a render route. */
-async function served(c: Context, read: Read, serve: Serve): Promise<Read> {
-  if (serve === 'object') return read;
+async function served(c: Context, read: Read, serve: Serve): Promise<Rendered> {
+  if (serve === 'object') return { ...read, transformations: '' };
   const transform = transformFromQuery(c.req.query());
   return renderImage(read.object, read.bytes, transform, c.req.header('accept') ?? '');
 }
@@ -34,8 +34,8 @@ export async function getAuthenticated(
   const identity = await caller(c, ctx);
   const download = downloadParam(c);
   const read = await asCaller(ctx.db, identity, c, (tx) => readObject(tx, t.bucket, t.key));
-  const { object, bytes } = await served(c, read, serve);
-  return objectResponse(object, bytes, { download });
+  const { object, bytes, transformations } = await served(c, read, serve);
+  return objectResponse(object, bytes, { download, transformations });
 }
 
 /** `getPublicUrl(path)`: no credentials; only objects of public buckets. */
@@ -49,8 +49,8 @@ export async function getPublic(
   const bucket = await findBucket(ctx.db, t.bucket);
   if (!bucket?.public) fail(errors.noSuchBucket());
   const read = await ctx.db.transaction((tx) => readObject(tx, t.bucket, t.key));
-  const { object, bytes } = await served(c, read, serve);
-  return objectResponse(object, bytes, { download });
+  const { object, bytes, transformations } = await served(c, read, serve);
+  return objectResponse(object, bytes, { download, transformations });
 }
 
 const INFO_JSON = `json_build_object(

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { PlatformContext } from '../context.ts';
 import { signJwt, verifyJwt } from '../jwt.ts';
-import { asCaller, caller, JWT_MESSAGES } from './caller.ts';
+import { asCaller, caller, NO_JWT } from './caller.ts';
 import { errors, fail } from './errors.ts';
 import { readJson } from './json-body.ts';
 import { readObject } from './objects.ts';
@@ -116,15 +116,15 @@ export async function getSigned(
   serve: Serve = 'object',
 ): Promise<Response> {
   const token = c.req.query('token');
-  if (!token) return fail(errors.invalidJwt(JWT_MESSAGES.missing));
+  if (!token) return fail(errors.invalidJwt(NO_JWT));
   const verified = await verifyJwt(token, ctx.keyring);
-  if (!verified.ok) return fail(errors.invalidJwt(JWT_MESSAGES[verified.reason]));
+  if (!verified.ok) return fail(errors.invalidJwt(verified.detail));
   if (verified.claims.url !== `${t.bucket}/${t.key}`) fail(errors.invalidSignature());
   const download = downloadParam(c);
   const exp = typeof verified.claims.exp === 'number' ? verified.claims.exp : 0;
   const read = await ctx.db.transaction((tx) => readObject(tx, t.bucket, t.key));
   const claim = verified.claims.transformations;
-  const { object, bytes } =
+  const { object, bytes, transformations } =
     serve === 'render'
       ? await renderImage(
           read.object,
@@ -132,6 +132,7 @@ export async function getSigned(
           transformFromClaim(typeof claim === 'string' ? claim : ''),
           c.req.header('accept') ?? '',
         )
-      : read;
-  return objectResponse(object, bytes, { download, expires: new Date(exp * 1000).toUTCString() });
+      : { ...read, transformations: '' };
+  const expires = new Date(exp * 1000).toUTCString();
+  return objectResponse(object, bytes, { download, expires, transformations });
 }

@@ -16,7 +16,11 @@ export function downloadParam(c: Context): string | undefined {
 export function objectResponse(
   object: StoredObject,
   bytes: Uint8Array<ArrayBuffer>,
-  opts: { download?: string | undefined; expires?: string } = {},
+  opts: {
+    download?: string | undefined;
+    expires?: string;
+    transformations?: string | undefined;
+  } = {},
 ): Response {
   const mime = object.metadata.mimetype.toLowerCase().includes('text/html')
     ? 'text/plain'
@@ -30,6 +34,7 @@ export function objectResponse(
     'X-Content-Type-Options': 'nosniff',
   });
   if (opts.expires) headers.set('Expires', opts.expires);
+  if (opts.transformations) headers.set('X-Transformations', opts.transformations);
   if (opts.download !== undefined) {
     const name = encodeURIComponent(opts.download);
     headers.set(

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { PlatformContext } from '../context.ts';
 import { signJwt, verifyJwt } from '../jwt.ts';
 import type { Identity } from '../request-auth.ts';
-import { caller, JWT_MESSAGES } from './caller.ts';
+import { caller, NO_JWT } from './caller.ts';
 import { errors, fail } from './errors.ts';
 import { probeWrite, upsertHeader, writeObject } from './object-write.ts';
 import { findBucket } from './objects.ts';
@@ -33,9 +33,9 @@ export async function signUpload(c: Context, ctx: PlatformContext, t: Target): P
 /** `uploadToSignedUrl(path, token, body)`: writes as the service, owned by who signed. */
 export async function uploadSigned(c: Context, ctx: PlatformContext, t: Target): Promise<Response> {
   const token = c.req.query('token');
-  if (!token) return fail(errors.invalidJwt(JWT_MESSAGES.missing));
+  if (!token) return fail(errors.invalidJwt(NO_JWT));
   const verified = await verifyJwt(token, ctx.keyring);
-  if (!verified.ok) return fail(errors.invalidJwt(JWT_MESSAGES[verified.reason]));
+  if (!verified.ok) return fail(errors.invalidJwt(verified.detail));
   const { url, owner, upsert } = verified.claims;
   if (url !== `${t.bucket}/${t.key}`) fail(errors.invalidSignature());
   const as: Identity = {

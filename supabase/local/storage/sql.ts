@@ -17,13 +17,20 @@ export const OBJECT_ROW_JSON = `json_build_object(
   'created_at', ${iso('o.created_at')}, 'updated_at', ${iso('o.updated_at')},
   'last_accessed_at', ${iso('o.last_accessed_at')})`;
 
-const BUCKET_FIELDS = `'id', b.id, 'name', b.name, 'owner', coalesce(b.owner_id, b.owner::text, ''),
+/**
+ * One storage.buckets row as storage-api's bucket routes answer it (alias `b`): `owner` is the
+ * uuid column, which the service's response schema renders as '' when null.
+ */
+const BUCKET_FIELDS = `'id', b.id, 'name', b.name, 'owner', coalesce(b.owner::text, ''),
   'public', coalesce(b.public, false), 'file_size_limit', b.file_size_limit,
   'allowed_mime_types', b.allowed_mime_types,
   'created_at', ${iso('b.created_at')}, 'updated_at', ${iso('b.updated_at')}`;
 
-/** One storage.buckets row as `GET /bucket` lists it (alias `b`): the columns, nothing more. */
-export const BUCKET_LIST_JSON = `json_build_object(${BUCKET_FIELDS})`;
+/** `GET /bucket/<id>`: the columns, without `type` (storage-api selects them by name). */
+export const BUCKET_ROW_JSON = `json_build_object(${BUCKET_FIELDS})`;
 
-/** One storage.buckets row as `GET /bucket/<id>` returns it (alias `b`), with its type. */
-export const BUCKET_ROW_JSON = `json_build_object(${BUCKET_FIELDS}, 'type', 'STANDARD')`;
+/** `GET /bucket`: the columns and the bucket's `type`, always STANDARD here. */
+export const BUCKET_LIST_JSON = `json_build_object(${BUCKET_FIELDS}, 'type', 'STANDARD')`;
+
+/** `GET /bucket` for Python clients that fail on `type`, which storage-api leaves it out for. */
+export const BUCKET_LIST_UNTYPED_JSON = BUCKET_ROW_JSON;
