@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   createDoctor,
   device,
@@ -9,13 +9,13 @@ import {
 } from '../../../sync/testing/index.ts';
 import { Temporal } from 'temporal-polyfill';
 import '@/testing/jsdom-globals.ts';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import toast, { Toaster } from 'react-hot-toast';
+import { render, screen } from '@testing-library/react';
+import { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SupabaseContext } from '@/session/supabase-context.ts';
 import { SyncContext } from '@/session/sync-provider.tsx';
 import { signedIn, WithAuth } from '@/testing/auth-state.tsx';
-import { installMatchMedia } from '@/testing/match-media.ts';
+import { screenHooks } from '@/testing/screen-hooks.ts';
 import { DoctorProfilePage } from './doctor-profile-page.tsx';
 import { GRID_TEXTS } from './availability-grid.tsx';
 import { LIVE_TEXTS } from './live-toasts.ts';
@@ -27,11 +27,7 @@ import { LIVE_TEXTS } from './live-toasts.ts';
  */
 const t = platformForFile();
 const LONG = { timeout: 15_000 };
-beforeAll(() => installMatchMedia());
-afterEach(() => {
-  act(() => toast.remove());
-  cleanup();
-});
+screenHooks();
 
 function renderProfile(phone: KitDevice, medicoId: string) {
   const router = createMemoryRouter([{ path: '/medico/:id', element: <DoctorProfilePage /> }], {

@@ -88,9 +88,11 @@ export function useLiveDoctorToast(doctor: MedicoDoc | null | undefined, live: b
   );
 }
 
-/** Starts taken by someone else: this person's queued bookings are left out. */
-function othersStarts(slots: readonly OccupiedSlot[]): Set<string> {
-  return new Set(slots.filter((s) => !s.pending).map((s) => s.horario_inicio));
+/** The starts in `slots` that are taken, leaving out `own`. */
+function othersStarts(slots: readonly OccupiedSlot[], own: ReadonlySet<string>): Set<string> {
+  return new Set(
+    slots.filter((s) => !s.pending && !own.has(s.horario_inicio)).map((s) => s.horario_inicio),
+  );
 }
 
 function sameSet(a: Set<string>, b: Set<string>): boolean {
@@ -98,25 +100,24 @@ function sameSet(a: Set<string>, b: Set<string>): boolean {
 }
 
 /**
- * Another booking changes the grid: 'Agenda atualizada em tempo real!'. A booking of the
- * person's own only moves its start from pending to taken, which is no change.
+ * Another booking changes the grid: 'Agenda atualizada em tempo real!'. The person's own
+ * bookings are left out: each start they queued here moves from pending to taken, possibly
+ * through a moment when the outbox has delivered it and the taken slot is not pulled yet.
  */
 export function useLiveSlotsToast(occupied: readonly OccupiedSlot[] | undefined, live: boolean) {
   const seen = useRef<Set<string> | null>(null);
+  const own = useRef(new Set<string>());
   useEffect(() => {
     if (!occupied) {
       seen.current = null;
       return;
     }
-    const pendingStarts = new Set(occupied.filter((s) => s.pending).map((s) => s.horario_inicio));
-    const starts = othersStarts(occupied);
+    for (const s of occupied) if (s.pending) own.current.add(s.horario_inicio);
+    const starts = othersStarts(occupied, own.current);
     const previous = seen.current;
-    seen.current = new Set([...starts, ...pendingStarts]);
+    seen.current = starts;
     if (!previous || !live) return;
-    const changed = !sameSet(
-      new Set([...previous].filter((s) => !pendingStarts.has(s))),
-      new Set([...starts].filter((s) => !pendingStarts.has(s))),
-    );
-    if (changed) showToast(LIVE_TEXTS.slots);
+    const before = new Set([...previous].filter((start) => !own.current.has(start)));
+    if (!sameSet(before, starts)) showToast(LIVE_TEXTS.slots);
   }, [occupied, live]);
 }

@@ -1,23 +1,19 @@
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { device, platformForFile, rows, until } from '../../../sync/testing/index.ts';
 import '@/testing/jsdom-globals.ts';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import toast, { Toaster } from 'react-hot-toast';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Toaster } from 'react-hot-toast';
 import { MemoryRouter } from 'react-router-dom';
 import { MESSAGES } from '@/domain/schemas/fields.ts';
 import { signedIn, WithAuth } from '@/testing/auth-state.tsx';
-import { installMatchMedia } from '@/testing/match-media.ts';
+import { screenHooks } from '@/testing/screen-hooks.ts';
 import { SupabaseContext } from '@/session/supabase-context.ts';
 import { SyncContext } from '@/session/sync-provider.tsx';
 import { DADOS_TEXTS, PatientDataTab } from './patient-data-tab.tsx';
 
 /** docs/product-rules.md §5 "Patient data": WhatsApp is free text, saved as typed. */
 const t = platformForFile();
-beforeAll(() => installMatchMedia());
-afterEach(() => {
-  act(() => toast.remove());
-  cleanup();
-});
+screenHooks();
 
 it.each([
   ['a partial number, with a gentle hint', '119876', '(11) 9876', true],
