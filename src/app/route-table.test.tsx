@@ -46,6 +46,8 @@ const SPEC_ACCESS: Record<string, string> = {
       ].map((path) => [path, 'public']),
     ),
   ),
+  '/setup-admin-ana-paulo': 'public',
+  '/admin/setup-ana-paulo': 'public',
 };
 
 function TitleProbe() {

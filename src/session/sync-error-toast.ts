@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import type { SyncEngine } from '../../sync/index.ts';
+import type { SyncEngine, SyncError } from '../../sync/index.ts';
 import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useObservable } from './sync-provider.tsx';
@@ -30,17 +30,30 @@ function describe(message: string): string {
 }
 
 /**
- * Toasts `source`'s failure once when it appears while online, with the server's message; again
- * only after a successful fetch cleared it and a new failure came.
+ * `source`'s current fetch failure in the person's words (the server's message as it is), or
+ * null: only a real failure counts — offline, the replica keeps what it has and the sync line
+ * says so, which is no error; nor is trouble on the live channel. The screens that cannot show
+ * anything without the table (the doctor's own profile and schedule) read it from here too.
  */
-export function useSyncErrorToast(engine: SyncEngine | null, source: FetchedSource): void {
+export function useSyncFetchError(
+  engine: SyncEngine | null,
+  source: SyncError['source'],
+): string | null {
   const status$ = useMemo(() => engine?.status$ ?? null, [engine]);
   const status = useObservable(status$, null);
   const error =
     status?.online === true
       ? status.errors.find((e) => e.source === source && !e.message.startsWith(REALTIME_PREFIX))
       : undefined;
-  const message = error?.message ?? null;
+  return error ? describe(error.message) : null;
+}
+
+/**
+ * Toasts `source`'s failure once when it appears while online, with the server's message; again
+ * only after a successful fetch cleared it and a new failure came.
+ */
+export function useSyncErrorToast(engine: SyncEngine | null, source: FetchedSource): void {
+  const message = useSyncFetchError(engine, source);
   const shown = useRef(false);
   useEffect(() => {
     if (message === null) {
@@ -49,6 +62,6 @@ export function useSyncErrorToast(engine: SyncEngine | null, source: FetchedSour
     }
     if (shown.current) return;
     shown.current = true;
-    showToast({ tone: 'error', title: SYNC_ERROR_TITLES[source], description: describe(message) });
+    showToast({ tone: 'error', title: SYNC_ERROR_TITLES[source], description: message });
   }, [message, source]);
 }

@@ -224,6 +224,34 @@ describe('medicos', () => {
     expect(rows[0]!.consulta_preco).toBe('130.50');
   });
 
+  it('refuses a price with a third decimal instead of rounding it', async () => {
+    const e = await rejection(
+      as(db, user(doctor.userId), (tx) =>
+        tx.query('update public.medicos set consulta_preco = 130.555 where id = $1', [
+          doctor.medicoId,
+        ]),
+      ),
+    );
+    expect(e).toMatchObject({
+      code: '23514',
+      message: 'O preço aceita no máximo duas casas decimais (ex.: 130,50).',
+      hint: 'price_precision',
+    });
+  });
+
+  it('refuses a fraction of a cent', async () => {
+    const e = await rejection(
+      as(db, user(doctor.userId), (tx) =>
+        tx.query(
+          `update public.medicos set price_in_cents = (($2::jsonb) ->> 'cents')::integer
+            where id = $1`,
+          [doctor.medicoId, JSON.stringify({ cents: 13055.5 })],
+        ),
+      ),
+    );
+    expect(e.code).toBe('22P02');
+  });
+
   it.each([['is_public = false'], ['is_active = false'], ['user_id = null'], ['_deleted = true']])(
     'refuses a doctor setting %s on their own row',
     async (set) => {

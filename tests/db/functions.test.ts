@@ -175,6 +175,26 @@ describe('fixed-doctor setup functions', () => {
     });
     expect(seeded.doctors.map((d) => d.password)).toEqual([undefined, undefined]);
   });
+
+  it('create-and-link-ana-paulo sets up both doctors in one call, saying what each needed', async () => {
+    await t.admin.from('medicos').update({ user_id: null }).eq('id', PAULO_ID);
+    expect(await invoke('create-and-link-ana-paulo')).toEqual({
+      status: 200,
+      body: {
+        status: 'ok',
+        message:
+          'A conta de Dra. Ana Ribeiro já está configurada e vinculada. ' +
+          'Conta de Dr. Paulo Mendes configurada e vinculada ao perfil de médico.',
+      },
+    });
+    expect((await medico(PAULO_ID)).user_id).not.toBeNull();
+    expect((await invoke('create-and-link-ana-paulo')).body).toEqual({
+      status: 'exists',
+      message:
+        'A conta de Dra. Ana Ribeiro já está configurada e vinculada. ' +
+        'A conta de Dr. Paulo Mendes já está configurada e vinculada.',
+    });
+  });
 });
 
 describe('cleanup-and-unify-doctors', () => {

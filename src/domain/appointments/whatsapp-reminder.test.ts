@@ -14,6 +14,7 @@ describe('whatsappReminderLink', () => {
     ['11987654321', 'https://wa.me/5511987654321'],
     ['+55 (21) 3456-7890', 'https://wa.me/552134567890'],
     ['5511987654321', 'https://wa.me/5511987654321'],
+    ['+351 912 345 678', 'https://wa.me/351912345678'],
   ])('%s opens a chat with %s', (phone, prefix) => {
     const link = whatsappReminderLink({ ...base, phone });
     expect(link?.split('?')[0]).toBe(prefix);

@@ -25,12 +25,24 @@ export function whatsappReminderText(r: WhatsappReminder): string {
 }
 
 /**
- * A wa.me link that opens WhatsApp with the reminder filled in, or null when the patient has
- * no complete Brazilian number.
+ * The number in international digits for wa.me: a whole Brazilian number (with or without 55),
+ * or a foreign one saved with its '+' and country code (E.164: 8–15 digits; a '+55' number
+ * must be a whole Brazilian one). Null otherwise.
+ */
+function internationalDigits(phone: string): string | null {
+  const digits = onlyDigits(phone);
+  if (isCompleteWhatsapp(phone)) return digits.length >= 12 ? digits : `55${digits}`;
+  const foreign = phone.trimStart().startsWith('+') && !digits.startsWith('55');
+  if (foreign && /^[1-9]\d{7,14}$/.test(digits)) return digits;
+  return null;
+}
+
+/**
+ * A wa.me link that opens WhatsApp with the reminder filled in, or null when the patient's
+ * number is not a whole one (WhatsApp is free text, docs/product-rules.md §5).
  */
 export function whatsappReminderLink(r: WhatsappReminder): string | null {
-  if (!r.phone || !isCompleteWhatsapp(r.phone)) return null;
-  const digits = onlyDigits(r.phone);
-  const international = digits.length >= 12 && digits.startsWith('55') ? digits : `55${digits}`;
+  const international = r.phone ? internationalDigits(r.phone) : null;
+  if (international === null) return null;
   return `https://wa.me/${international}?text=${encodeURIComponent(whatsappReminderText(r))}`;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import { ageOn, birthDateToIso, isOfMinimumAge, maskBirthDate } from './birth-date.ts';
 import { isValidCpf, maskCpf, normalizeCpf } from './cpf.ts';
-import { isCompleteWhatsapp, maskWhatsapp } from './whatsapp.ts';
+import { isCompleteWhatsapp, looksIncompleteWhatsapp, maskWhatsapp } from './whatsapp.ts';
 
 describe('isValidCpf', () => {
   it.each([
@@ -38,7 +38,20 @@ describe('masks', () => {
     ['WhatsApp empty', maskWhatsapp, '', ''],
     ['landline partial', maskWhatsapp, '113333', '(11) 3333'],
     ['landline full', maskWhatsapp, '1133334444', '(11) 3333-4444'],
-    ['landline extra digit cut', maskWhatsapp, '11333344445', '(11) 3333-4444'],
+    [
+      'more digits than a landline holds are kept as typed',
+      maskWhatsapp,
+      '11333344445',
+      '11333344445',
+    ],
+    ['a foreign number kept as typed', maskWhatsapp, '+351 912 345 678', '+351 912 345 678'],
+    [
+      'a number past the mask kept as typed',
+      maskWhatsapp,
+      '0044 20 7946 0958',
+      '0044 20 7946 0958',
+    ],
+    ['letters dropped from a foreign number', maskWhatsapp, '+44 20 x7946', '+44 20 7946'],
     ['mobile re-masking a masked value', maskWhatsapp, '(11) 98765-4321', '(11) 98765-4321'],
   ])('%s', (_name, mask, input, expected) => {
     expect(mask(input)).toBe(expected);
@@ -46,6 +59,19 @@ describe('masks', () => {
 
   it('normalizeCpf keeps digits only', () => {
     expect(normalizeCpf(' 529.982.247-25 ')).toBe('52998224725');
+  });
+});
+
+describe('looksIncompleteWhatsapp', () => {
+  it.each([
+    ['partial mobile', '(11) 9876', true],
+    ['no DDD', '98765-4321', true],
+    ['landline', '(11) 3333-4444', false],
+    ['mobile', '(11) 98765-4321', false],
+    ['foreign', '+44 20', false],
+    ['empty', '', false],
+  ])('%s', (_name, value, expected) => {
+    expect(looksIncompleteWhatsapp(value)).toBe(expected);
   });
 });
 

@@ -54,7 +54,7 @@ describe('parsePriceInput', () => {
     ['zero', '0', 0],
     ['trailing dot', '130.', 13000],
     ['leading dot', ',5', 50],
-    ['more than two decimals rounds to cents', '10,005', 1001],
+    ['trailing zeros past the cents', '10,500', 1050],
   ])('accepts %s', (_name, input, cents) => {
     expect(parsePriceInput(input)).toEqual({ ok: true, cents });
   });
@@ -68,6 +68,12 @@ describe('parsePriceInput', () => {
     ['exponent', '1e3', 'Preço inválido. Use números (ex.: 130 ou 130.00).'],
     ['currency sign', 'R$ 130', 'Preço inválido. Use números (ex.: 130 ou 130.00).'],
     ['Infinity', 'Infinity', 'Preço inválido. Use números (ex.: 130 ou 130.00).'],
+    ['a third decimal', '10,005', 'O preço aceita no máximo duas casas decimais (ex.: 130,50).'],
+    [
+      'a fraction of a cent',
+      '130.129',
+      'O preço aceita no máximo duas casas decimais (ex.: 130,50).',
+    ],
   ])('rejects %s', (_name, input, message) => {
     expect(parsePriceInput(input)).toEqual({ ok: false, message });
   });

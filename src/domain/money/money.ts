@@ -37,6 +37,8 @@ export function formatCents(cents: number | null | undefined): string {
 export const PRICE_REQUIRED = 'Preço é obrigatório';
 export const PRICE_NEGATIVE = 'O preço não pode ser negativo.';
 export const PRICE_INVALID = 'Preço inválido. Use números (ex.: 130 ou 130.00).';
+/** The input's step is 0.01: a third decimal is refused, never rounded away. */
+export const PRICE_TOO_PRECISE = 'O preço aceita no máximo duas casas decimais (ex.: 130,50).';
 
 export type PriceParse = { ok: true; cents: number } | { ok: false; message: string };
 
@@ -44,7 +46,8 @@ const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 /**
  * The doctor-profile price field: '130', '130,50', '130.5'. The comma becomes a dot (docs/product-rules.md §5);
- * anything else that is not a plain decimal (thousand separators, '1e3', '0x10') is invalid.
+ * anything else that is not a plain decimal (thousand separators, '1e3', '0x10') is invalid, and
+ * so is a value between two cents ('10,005'; trailing zeros as in '10,500' are whole cents).
  */
 export function parsePriceInput(input: string): PriceParse {
   const text = input.trim().replace(',', '.');
@@ -53,6 +56,8 @@ export function parsePriceInput(input: string): PriceParse {
   const reais = Number(text);
   if (!Number.isFinite(reais)) return { ok: false, message: PRICE_INVALID };
   if (reais < 0) return { ok: false, message: PRICE_NEGATIVE };
+  const decimals = (text.split('.')[1] ?? '').replace(/0+$/, '');
+  if (decimals.length > 2) return { ok: false, message: PRICE_TOO_PRECISE };
   return { ok: true, cents: reaisToCents(reais) };
 }
 

@@ -98,15 +98,13 @@ describe('signup schema', () => {
     expect(result.ok && result.value.whatsapp).toBe(expected);
   });
 
-  it.each(['(11) 9876', '(11) 3333-444'])('refuses an incomplete WhatsApp: %s', (whatsapp) => {
-    const result = validate(createSignupSchema(now), { ...validSignup, whatsapp });
-    expect(result).toEqual({
-      ok: false,
-      errors: {
-        whatsapp: 'Informe o número completo com DDD, ex.: (11) 98765-4321 ou (11) 3333-4444.',
-      },
-    });
-  });
+  it.each(['(11) 9876', '(11) 3333-444', '+351 912 345 678'])(
+    'saves a partial or foreign WhatsApp as typed: %s',
+    (whatsapp) => {
+      const result = validate(createSignupSchema(now), { ...validSignup, whatsapp });
+      expect(result.ok && result.value.whatsapp).toBe(whatsapp);
+    },
+  );
 
   it('judges age on the São Paulo date: 22 Nov 23:30 local is 23 Nov in UTC, still 17', () => {
     const lateEvening = Temporal.Instant.from('2026-11-23T02:30:00Z');

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { Temporal } from 'temporal-polyfill';
 import { isOfMinimumAge, isPlausibleBirthDate } from '../identity/birth-date.ts';
 import { isValidCpf, normalizeCpf } from '../identity/cpf.ts';
-import { isCompleteWhatsapp } from '../identity/whatsapp.ts';
+import { WHATSAPP_MAX_LENGTH } from '../identity/whatsapp.ts';
 import { formatIsoDate, parseBrDate, parseIsoDate } from '../time/local-date.ts';
 import { parseWallTime, wallTimeMinutes } from '../time/wall-time.ts';
 import { parseInstant } from '../time/zone.ts';
@@ -25,7 +25,9 @@ export const MESSAGES = {
   passwordsDiffer: 'As senhas não coincidem',
   urlInvalid: 'Por favor, insira uma URL válida.',
   whatsappTooLong: 'WhatsApp deve ter no máximo 30 caracteres.',
-  whatsappIncomplete: 'Informe o número completo com DDD, ex.: (11) 98765-4321 ou (11) 3333-4444.',
+  /** A hint, never an error: the number is saved as typed (docs/product-rules.md §5). */
+  whatsappLooksIncomplete:
+    'Este número parece incompleto; confira o DDD e os dígitos. Ele será salvo como está.',
   invalidId: 'Identificador inválido.',
   invalidDate: 'Data inválida.',
   invalidTime: 'Horário inválido.',
@@ -45,14 +47,13 @@ export const optionalText = v.pipe(
 );
 
 /**
- * WhatsApp is optional (docs/product-rules.md §5) and bounded like the column (≤ 30 characters); when given it
- * must be a whole number with DDD — a half-typed '(11) 9876' is not saved.
+ * WhatsApp is optional free text (docs/product-rules.md §5), bounded like the column (≤ 30
+ * characters): a partial or foreign number is saved as typed, never refused.
  */
 export const whatsappField = v.pipe(
   v.nullish(v.string(), ''),
   v.trim(),
-  v.maxLength(30, MESSAGES.whatsappTooLong),
-  v.check((value) => value === '' || isCompleteWhatsapp(value), MESSAGES.whatsappIncomplete),
+  v.maxLength(WHATSAPP_MAX_LENGTH, MESSAGES.whatsappTooLong),
   v.transform((value): string | null => (value === '' ? null : value)),
 );
 

@@ -107,6 +107,12 @@ describe('doctor profile schema', () => {
       'Preço inválido. Use números (ex.: 130 ou 130.00).',
     ],
     [
+      'price with a third decimal (not rounded away)',
+      { price: '130,555' },
+      'price',
+      'O preço aceita no máximo duas casas decimais (ex.: 130,50).',
+    ],
+    [
       'reviews URL not a URL',
       { doctoralia_reviews_url: 'doctoralia' },
       'doctoralia_reviews_url',

@@ -88,6 +88,19 @@ describe('sign-up validation (docs/product-rules.md §5)', () => {
     expect(field('WhatsApp (opcional)').getAttribute('aria-invalid')).toBeNull();
   });
 
+  it('takes a partial or foreign WhatsApp as typed, with a gentle hint for a short one', async () => {
+    renderForm('paciente', 'signup');
+    type('WhatsApp (opcional)', '119876');
+    expect((field('WhatsApp (opcional)') as HTMLInputElement).value).toBe('(11) 9876');
+    expect(screen.getByText(MESSAGES.whatsappLooksIncomplete)).toBeTruthy();
+    submit('Criar Conta');
+    await screen.findByText('Nome é obrigatório');
+    expect(field('WhatsApp (opcional)').getAttribute('aria-invalid')).toBeNull();
+    type('WhatsApp (opcional)', '+351 912 345 678');
+    expect((field('WhatsApp (opcional)') as HTMLInputElement).value).toBe('+351 912 345 678');
+    expect(screen.queryByText(MESSAGES.whatsappLooksIncomplete)).toBeNull();
+  });
+
   it('refuses a CPF with wrong check digits, a minor, a bad e-mail and a short password', async () => {
     renderForm('paciente', 'signup');
     type('Nome completo', 'Ana Souza');

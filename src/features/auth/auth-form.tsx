@@ -6,13 +6,19 @@ import { Temporal } from 'temporal-polyfill';
 import { css } from 'styled-system/css';
 import { BIRTH_DATE_MASK, maskBirthDate } from '@/domain/identity/birth-date.ts';
 import { CPF_MASK, maskCpf } from '@/domain/identity/cpf.ts';
-import { WHATSAPP_MASK, maskWhatsapp } from '@/domain/identity/whatsapp.ts';
+import {
+  WHATSAPP_MASK,
+  WHATSAPP_MAX_LENGTH,
+  looksIncompleteWhatsapp,
+  maskWhatsapp,
+} from '@/domain/identity/whatsapp.ts';
 import {
   createLoginSchema,
   createSignupSchema,
   toSignupMetadata,
   type AuthTarget,
 } from '@/domain/schemas/auth.ts';
+import { MESSAGES } from '@/domain/schemas/fields.ts';
 import type { AppSupabaseClient } from '@/lib/supabase.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Button } from '@/ui/button.tsx';
@@ -192,6 +198,7 @@ function SignupForm({
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: valibotResolver(schema),
@@ -259,9 +266,14 @@ function SignupForm({
         type="tel"
         inputMode="tel"
         placeholder={WHATSAPP_MASK}
-        maxLength={WHATSAPP_MASK.length}
-        autoComplete="tel-national"
+        maxLength={WHATSAPP_MAX_LENGTH}
+        autoComplete="tel"
         error={errors.whatsapp?.message}
+        helperText={
+          looksIncompleteWhatsapp(watch('whatsapp') ?? '')
+            ? MESSAGES.whatsappLooksIncomplete
+            : undefined
+        }
         {...masked(register('whatsapp'), maskWhatsapp)}
       />
       <TextField

@@ -1,65 +1,19 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { of } from 'rxjs';
 import type { WeeklyBlock } from '@/domain/availability/block.ts';
 import { heldIntervals, type HeldSlot } from '@/domain/availability/booked.ts';
 import type { ListedDoctor } from '@/domain/doctors/fixed-doctors.ts';
-import type { OccupiedSlot } from '../../../sync/index.ts';
 import { useObservable, useSyncSessionWhen } from '@/session/sync-provider.tsx';
-import { showToast } from '@/lib/toast.ts';
 import { useSyncErrorToast } from '@/session/sync-error-toast.ts';
 import { AvailabilityGrid } from './availability-grid.tsx';
 import { useBookingFlow } from './booking-flow.tsx';
 import { useNow } from '@/lib/use-now.ts';
-
-export const LIVE_TEXTS = {
-  title: 'Agenda atualizada em tempo real!',
-  description: 'Um horário foi agendado ou cancelado.',
-} as const;
-
-/** Starts taken by someone else: this person's queued bookings are left out. */
-function othersStarts(slots: readonly OccupiedSlot[]): Set<string> {
-  return new Set(slots.filter((s) => !s.pending).map((s) => s.horario_inicio));
-}
-
-function sameSet(a: Set<string>, b: Set<string>): boolean {
-  return a.size === b.size && [...a].every((x) => b.has(x));
-}
-
-/**
- * How long after the first sync the grid counts as settled: the replica's first rows can reach
- * the query a moment after the status says "synced", and they are no news to the person.
- */
-const SETTLE_MS = 2000;
-
-/**
- * docs/product-rules.md §4 "Live updates": tells the person when another booking changes the grid they look
- * at. A booking of their own only moves its start from pending to taken, which is no change.
- */
-function useLiveChangeToast(occupied: readonly OccupiedSlot[] | undefined, synced: boolean) {
-  const seen = useRef<Set<string> | null>(null);
-  const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    if (!synced) return;
-    const id = setTimeout(() => setSettled(true), SETTLE_MS);
-    return () => clearTimeout(id);
-  }, [synced]);
-  useEffect(() => {
-    if (!occupied) {
-      seen.current = null;
-      return;
-    }
-    const pendingStarts = new Set(occupied.filter((s) => s.pending).map((s) => s.horario_inicio));
-    const starts = othersStarts(occupied);
-    const previous = seen.current;
-    seen.current = new Set([...starts, ...pendingStarts]);
-    if (!previous || !settled) return;
-    const changed = !sameSet(
-      new Set([...previous].filter((s) => !pendingStarts.has(s))),
-      new Set([...starts].filter((s) => !pendingStarts.has(s))),
-    );
-    if (changed) showToast({ title: LIVE_TEXTS.title, description: LIVE_TEXTS.description });
-  }, [occupied, settled]);
-}
+import {
+  useLiveAvailabilityToast,
+  useLiveChangesShown,
+  useLiveDoctorToast,
+  useLiveSlotsToast,
+} from './live-toasts.ts';
 
 const NO_BLOCKS: WeeklyBlock[] = [];
 const NO_TAKEN: HeldSlot[] = [];
@@ -68,7 +22,8 @@ const NO_TAKEN: HeldSlot[] = [];
 type InitialSchedule = { blocks: WeeklyBlock[] | undefined; taken: HeldSlot[] | undefined };
 
 /**
- * A doctor's grid from the local replica; re-renders live as slots are taken or freed. With
+ * A doctor's grid from the local replica; re-renders live as slots are taken or freed, and
+ * toasts a live change of the slots, the availability or the doctor's profile. With
  * `initial` (the booking page's first response) the grid is drawn from it until the replica's
  * first sync is done and its rows are read, so the replica takes over without a skeleton in
  * between. Without it, the grid opens the replica.
@@ -86,11 +41,18 @@ export function DoctorAvailability({
   const usable = engine && !doctor.is_fallback ? engine : null;
   const blocks$ = useMemo(() => usable?.availability$(doctor.id) ?? null, [usable, doctor.id]);
   const occupied$ = useMemo(() => usable?.occupiedSlots$(doctor.id) ?? null, [usable, doctor.id]);
+  const profile$ = useMemo(() => usable?.doctor$(doctor.id) ?? null, [usable, doctor.id]);
   const status$ = useMemo(() => usable?.status$ ?? of(null), [usable]);
   const blocks = useObservable(blocks$, undefined);
   const occupied = useObservable(occupied$, undefined);
+  const profile = useObservable(profile$, undefined);
   const status = useObservable(status$, null);
-  useLiveChangeToast(occupied, status?.initialSync.done === true);
+  const live = useLiveChangesShown(status);
+  useLiveSlotsToast(occupied, live);
+  useLiveAvailabilityToast(blocks, live);
+  // The card around this grid shows the profile: its live changes are told here, where the
+  // replica is read (docs/product-rules.md §4 "Live updates").
+  useLiveDoctorToast(profile, live);
   useSyncErrorToast(usable, 'agenda_ocupada');
   useSyncErrorToast(usable, 'agenda_medico');
 

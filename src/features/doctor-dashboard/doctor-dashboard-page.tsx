@@ -15,6 +15,8 @@ import { DoctorActionFeedback } from './action-feedback.tsx';
 import { AppointmentsTab } from './appointments-tab.tsx';
 import { TodayTab } from './today-tab.tsx';
 import { useOwnDoctor } from './use-own-doctor.ts';
+import { LOAD_ERROR_TEXTS, LoadError } from './load-error.tsx';
+import { useSyncEngine } from '@/session/sync-provider.tsx';
 
 /**
  * The panel opens on 'Consultas' (or 'Hoje'); the other sections load when first opened, so
@@ -46,10 +48,8 @@ export const DOCTOR_DASHBOARD_TEXTS = {
   navLabel: 'Painel do médico',
   signOut: 'Sair',
   notFoundTitle: 'Perfil não encontrado',
-  notFoundDescription: 'Seu perfil de médico não foi encontrado.',
   reload: 'Recarregar',
   login: 'Fazer Login',
-  failedTitle: 'Erro ao carregar seu perfil',
   failedDescription:
     'Não foi possível abrir os dados salvos neste dispositivo. Recarregue a página para tentar novamente.',
 } as const;
@@ -67,36 +67,43 @@ const CONTENT: Record<Section, (doctor: MedicoDoc) => ReactNode> = {
   ajuda: (doctor) => <HelpTab doctor={doctor} />,
 };
 
-/** docs/product-rules.md §2: an account with no linked doctor record, with a way to retry or change account. */
-function DoctorNotFound({ title, description }: { title: string; description: string }) {
-  const { signOut } = useAuth();
-  const navigate = useNavigate();
+/** A full-page card for the doctor's record that is missing or could not be read. */
+function DoctorRecordCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Container className={css({ py: '16', display: 'flex', justifyContent: 'center' })}>
       <Card className={css({ maxW: 'md', textAlign: 'center' })}>
         <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{title}</h1>
-        <Alert tone="amber" className={css({ mt: '4', textAlign: 'left' })}>
-          {description}
-        </Alert>
-        <div
-          className={css({
-            mt: '6',
-            display: 'flex',
-            gap: '3',
-            justifyContent: 'center',
-            flexWrap: 'wrap',
-          })}
-        >
-          <Button onClick={() => window.location.reload()}>{DOCTOR_DASHBOARD_TEXTS.reload}</Button>
-          <Button
-            variant="outline"
-            onClick={() => void signOut().then(() => navigate('/acesso-medico', { replace: true }))}
-          >
-            {DOCTOR_DASHBOARD_TEXTS.login}
-          </Button>
-        </div>
+        <div className={css({ mt: '4', textAlign: 'left' })}>{children}</div>
       </Card>
     </Container>
+  );
+}
+
+/** docs/product-rules.md §2: an account with no linked doctor record, with a way to retry or change account. */
+function DoctorNotFound() {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <DoctorRecordCard title={DOCTOR_DASHBOARD_TEXTS.notFoundTitle}>
+      <Alert tone="amber">{LOAD_ERROR_TEXTS.notFound}</Alert>
+      <div
+        className={css({
+          mt: '6',
+          display: 'flex',
+          gap: '3',
+          justifyContent: 'center',
+          flexWrap: 'wrap',
+        })}
+      >
+        <Button onClick={() => window.location.reload()}>{DOCTOR_DASHBOARD_TEXTS.reload}</Button>
+        <Button
+          variant="outline"
+          onClick={() => void signOut().then(() => navigate('/acesso-medico', { replace: true }))}
+        >
+          {DOCTOR_DASHBOARD_TEXTS.login}
+        </Button>
+      </div>
+    </DoctorRecordCard>
   );
 }
 
@@ -105,6 +112,7 @@ export function DoctorDashboardPage() {
   const segment = (useParams()['*'] ?? '').split('/')[0] ?? '';
   const { session, loading, profile, user } = useAuth();
   const own = useOwnDoctor();
+  const engine = useSyncEngine();
   const signOut = useSignOutToHome();
 
   if (!loading && !session) return <Navigate to="/" replace />;
@@ -112,22 +120,24 @@ export function DoctorDashboardPage() {
     return <Navigate to={`${DOCTOR_BASE_PATH}/consultas`} replace />;
   }
   if (own.state === 'loading') return <PageSpinner />;
-  if (own.state === 'failed') {
+  if (own.state === 'failed' || own.state === 'fetch-failed') {
+    // A replica that could not be opened needs the page again; a failed fetch, another pull.
+    const lines =
+      own.state === 'failed'
+        ? [DOCTOR_DASHBOARD_TEXTS.failedDescription]
+        : [LOAD_ERROR_TEXTS.profileFetch, own.message];
     return (
-      <DoctorNotFound
-        title={DOCTOR_DASHBOARD_TEXTS.failedTitle}
-        description={DOCTOR_DASHBOARD_TEXTS.failedDescription}
-      />
+      <DoctorRecordCard title={LOAD_ERROR_TEXTS.profile}>
+        <LoadError
+          lines={lines}
+          onRetry={() =>
+            own.state === 'failed' || !engine ? window.location.reload() : engine.resync()
+          }
+        />
+      </DoctorRecordCard>
     );
   }
-  if (own.state === 'missing') {
-    return (
-      <DoctorNotFound
-        title={DOCTOR_DASHBOARD_TEXTS.notFoundTitle}
-        description={DOCTOR_DASHBOARD_TEXTS.notFoundDescription}
-      />
-    );
-  }
+  if (own.state === 'missing') return <DoctorNotFound />;
 
   const current: Section = segment === '' ? 'consultas' : segment;
   const fullName = profile?.full_name || own.doctor.name || user?.email || '';

@@ -16,7 +16,7 @@ import type { MedicoDoc } from '../../../sync/index.ts';
 import { SyncContext } from '@/session/sync-provider.tsx';
 import { SupabaseContext } from '@/session/supabase-context.ts';
 import { installMatchMedia } from '@/testing/match-media.ts';
-import { signedIn, WithAuth } from '@/testing/auth-state.tsx';
+import { signedIn, signedOut, WithAuth } from '@/testing/auth-state.tsx';
 import { ProfileTab } from './profile-tab.tsx';
 
 let t: TestPlatform;
@@ -37,14 +37,20 @@ afterAll(async () => {
   await t.stop();
 });
 
-it('an edit saved offline is queued, shown at once, and reaches the server on reconnect', async () => {
-  const doctor = await createDoctor(t, { name: 'Dra. Offline' });
+/** The doctor's device after its first sync, and their record from it. */
+async function signedInDoctor(doctor: { id: string; email: string }) {
   const device = new Device(t);
   devices.push(device);
   await device.signIn(doctor.email);
   const engine = await device.start({ id: doctor.id, role: 'medico' });
   await engine.awaitInitialSync();
   const own = await firstValueFrom(engine.ownDoctor$.pipe(filter(Boolean)));
+  return { device, engine, own };
+}
+
+it('an edit saved offline is queued, shown at once, and reaches the server on reconnect', async () => {
+  const doctor = await createDoctor(t, { name: 'Dra. Offline' });
+  const { device, engine, own } = await signedInDoctor(doctor);
 
   device.offline();
   const view = (record: MedicoDoc) => (
@@ -87,4 +93,21 @@ it('an edit saved offline is queued, shown at once, and reaches the server on re
     t.admin.from('medicos').select('price_in_cents, consulta_preco').eq('id', doctor.medicoId),
   );
   expect(server).toEqual({ price_in_cents: 9990, consulta_preco: 99.9 });
+});
+
+it("the photo needs the doctor's session: without one, 'Usuário não autenticado.'", async () => {
+  const doctor = await createDoctor(t, { name: 'Dra. Sem Sessão' });
+  const { device, engine, own } = await signedInDoctor(doctor);
+  render(
+    <SupabaseContext.Provider value={device.client}>
+      <WithAuth value={signedOut()}>
+        <SyncContext.Provider value={{ engine, user: null, failed: false }}>
+          <MemoryRouter>
+            <ProfileTab doctor={{ ...own, user_id: null }} />
+          </MemoryRouter>
+        </SyncContext.Provider>
+      </WithAuth>
+    </SupabaseContext.Provider>,
+  );
+  expect(await screen.findByText('Usuário não autenticado.')).toBeTruthy();
 });

@@ -9,6 +9,7 @@ import {
   toProfileForm,
   type DoctorProfileForm,
 } from '@/domain/doctors/profile-form.ts';
+import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useAuth } from '@/session/auth-context.ts';
 import { useObservable, useSyncEngine } from '@/session/sync-provider.tsx';
@@ -195,7 +196,7 @@ export function ProfileTab({ doctor }: { doctor: MedicoDoc }) {
             {userId ? (
               <AvatarUpload engine={engine} doctor={doctor} userId={userId} />
             ) : (
-              <Alert tone="amber">{PROFILE_TEXTS.errorDescription}</Alert>
+              <Alert tone="amber">{ERROR_MESSAGES.notAuthenticated}</Alert>
             )}
           </Card>
           <Card>

@@ -23,6 +23,8 @@ import {
   type ScheduleEdits,
 } from '@/domain/schedule/edits.ts';
 import { useObservable } from '@/session/sync-provider.tsx';
+import { useSyncFetchError } from '@/session/sync-error-toast.ts';
+import { LOAD_ERROR_TEXTS, LoadError } from './load-error.tsx';
 import { showToast } from '@/lib/toast.ts';
 import { Badge } from '@/ui/badge.tsx';
 import { Button } from '@/ui/button.tsx';
@@ -312,7 +314,8 @@ function EditorLoading({ offline }: { offline: boolean }) {
 /**
  * Waits until the owner's blocks are in the replica — pulled at least once on this device, in
  * this session or an earlier one — before editing: an empty replica still on its first sync
- * would show an empty week (sync/SPEC.md S2).
+ * would show an empty week (sync/SPEC.md S2). Never pulled and the server failing (online):
+ * 'Erro ao carregar sua agenda' with the server's message and 'Tentar novamente'.
  */
 export function ScheduleEditor({ engine, medicoId }: { engine: SyncEngine; medicoId: string }) {
   const rows$ = useMemo(() => engine.availability$(medicoId), [engine, medicoId]);
@@ -321,6 +324,16 @@ export function ScheduleEditor({ engine, medicoId }: { engine: SyncEngine; medic
   const rows = useObservable(rows$, undefined);
   const pulled = useObservable(pulled$, false);
   const online = useObservable(online$, true);
+  const fetchError = useSyncFetchError(engine, 'agenda_medico');
+  if ((!rows || !pulled) && fetchError !== null) {
+    return (
+      <LoadError
+        title={LOAD_ERROR_TEXTS.schedule}
+        lines={[fetchError]}
+        onRetry={() => engine.resync()}
+      />
+    );
+  }
   if (!rows || !pulled) return <EditorLoading offline={!online} />;
   return <Editor engine={engine} rows={rows} online={online} />;
 }

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { map } from 'rxjs';
 import type { MedicoDoc } from '../../../sync/index.ts';
 import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
+import { useSyncFetchError } from '@/session/sync-error-toast.ts';
 
 /**
  * The signed-in doctor's own record, told apart from "not loaded yet": `missing` only once the
@@ -11,6 +12,8 @@ import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
 export type OwnDoctor =
   | { state: 'loading' }
   | { state: 'failed' }
+  /** The record is not in the replica and the server could not be asked for it (online). */
+  | { state: 'fetch-failed'; message: string }
   | { state: 'missing' }
   | { state: 'found'; doctor: MedicoDoc };
 
@@ -23,8 +26,10 @@ export function useOwnDoctor(): OwnDoctor {
   );
   const doctor = useObservable(doctor$, undefined);
   const synced = useObservable(synced$, false);
+  const fetchError = useSyncFetchError(engine, 'medicos');
   if (failed) return { state: 'failed' };
   if (doctor) return { state: 'found', doctor };
+  if (fetchError !== null) return { state: 'fetch-failed', message: fetchError };
   if (doctor === null && synced) return { state: 'missing' };
   return { state: 'loading' };
 }

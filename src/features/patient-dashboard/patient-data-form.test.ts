@@ -13,6 +13,14 @@ describe('parseForm', () => {
     });
   });
 
+  it.each(['(11) 9876', '+44 20 7946 0958'])(
+    'saves a partial or foreign WhatsApp as typed: %s',
+    (whatsapp) => {
+      const result = parseForm({ ...valid, whatsapp }, now);
+      expect(result.ok && result.value.whatsapp).toBe(whatsapp);
+    },
+  );
+
   it('clears blank optional fields', () => {
     expect(parseForm({ ...valid, data_nasc: ' ', whatsapp: '' }, now)).toEqual({
       ok: true,

@@ -4,7 +4,12 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
 import { css } from 'styled-system/css';
 import { maskBirthDate } from '@/domain/identity/birth-date.ts';
-import { maskWhatsapp } from '@/domain/identity/whatsapp.ts';
+import {
+  WHATSAPP_MAX_LENGTH,
+  looksIncompleteWhatsapp,
+  maskWhatsapp,
+} from '@/domain/identity/whatsapp.ts';
+import { MESSAGES } from '@/domain/schemas/fields.ts';
 import { checkoutStateSchema } from '@/domain/schemas/booking.ts';
 import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
 import { showToast } from '@/lib/toast.ts';
@@ -170,8 +175,12 @@ export function PatientDataTab() {
           inputMode="tel"
           autoComplete="tel"
           placeholder="(00) 00000-0000"
+          maxLength={WHATSAPP_MAX_LENGTH}
           value={form.whatsapp}
           error={errors.whatsapp}
+          helperText={
+            looksIncompleteWhatsapp(form.whatsapp) ? MESSAGES.whatsappLooksIncomplete : undefined
+          }
           onChange={(e) => set('whatsapp')(maskWhatsapp(e.target.value))}
         />
         {profile?.email && (

@@ -102,6 +102,23 @@ describe('fixed-doctor setup pages', () => {
       .single();
     expect((data as { specialty: string }).specialty).toBe('Clínica Geral');
   });
+
+  it('the both-doctors page runs create-and-link-ana-paulo and shows what each doctor needed', async () => {
+    renderAt('/admin/setup-ana-paulo');
+    expect(screen.getByText('Executando a configuração...')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'A conta de Dra. Ana Ribeiro já está configurada e vinculada. ' +
+          'Conta de Dr. Paulo Mendes configurada e vinculada ao perfil de médico.',
+        {},
+        LONG,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ir para o Login do Médico' })).toBeTruthy();
+    cleanup();
+    renderAt('/setup-admin-ana-paulo');
+    expect(await screen.findByText('Nenhuma ação foi necessária.', {}, LONG)).toBeTruthy();
+  });
 });
 
 describe('cleanup page', () => {

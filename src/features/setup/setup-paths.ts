@@ -17,7 +17,20 @@ function pagesOf(name: string): [string, SetupCall][] {
   ];
 }
 
-const DOCTOR_SETUP_PAGES = new Map(SETUP_DOCTOR_NAMES.flatMap(pagesOf));
+/**
+ * Both fixed doctors at once, `create-and-link-{name}-{name}` (docs/product-rules.md §7), on
+ * the single doctor's two setup paths with both names.
+ */
+function bothDoctorsPages(): [string, SetupCall][] {
+  const names = SETUP_DOCTOR_NAMES.join('-');
+  const call: SetupCall = { functionName: `create-and-link-${names}`, kind: 'setup' };
+  return [
+    [`/setup-admin-${names}`, call],
+    [`/admin/setup-${names}`, call],
+  ];
+}
+
+const DOCTOR_SETUP_PAGES = new Map([...SETUP_DOCTOR_NAMES.flatMap(pagesOf), ...bothDoctorsPages()]);
 
 /** Every doctor-setup page path, for the route table. */
 export const DOCTOR_SETUP_PATHS: readonly string[] = [...DOCTOR_SETUP_PAGES.keys()];

@@ -89,10 +89,17 @@ async function run(
   return ok({ changed, ok: okMessage, exists: existsMessage });
 }
 
+/**
+ * Runs `action` for each of `slugs` in turn (one doctor, or both fixed doctors for
+ * `create-and-link-ana-paulo`): 'ok' when anything changed for any of them, 'exists' when
+ * nothing had to; the message names each doctor's outcome. The first failure ends the call —
+ * what was done before it stays done, and a second call picks up where it stopped.
+ */
 export function setupHandler(
-  slug: DoctorSlug,
+  slugs: DoctorSlug | readonly DoctorSlug[],
   action: SetupAction,
 ): (req: Request) => Promise<Response> {
+  const doctors = (typeof slugs === 'string' ? [slugs] : slugs).map((slug) => FIXED_DOCTORS[slug]);
   return async (req) => {
     const early = preflight(req);
     if (early) return early;
@@ -100,13 +107,18 @@ export function setupHandler(
       return json({ error: 'Método não permitido.' }, 405);
     const admin = serviceClient();
     if (!admin.ok) return json({ error: admin.message }, 500);
-    const result = await run(admin.value, action, FIXED_DOCTORS[slug], changePolicy(req));
-    if (!result.ok)
-      return json({ error: result.message, message: result.message }, result.status ?? 500);
-    const { changed } = result.value;
+    const policy = changePolicy(req);
+    const outcomes: Outcome[] = [];
+    for (const doctor of doctors) {
+      const result = await run(admin.value, action, doctor, policy);
+      if (!result.ok)
+        return json({ error: result.message, message: result.message }, result.status ?? 500);
+      outcomes.push(result.value);
+    }
+    const changed = outcomes.some((o) => o.changed);
     return json({
       status: changed ? 'ok' : 'exists',
-      message: changed ? result.value.ok : result.value.exists,
+      message: outcomes.map((o) => (o.changed ? o.ok : o.exists)).join(' '),
     });
   };
 }

@@ -1,0 +1,3 @@
+import { setupHandler } from '../_shared/setup-handler.ts';
+
+Deno.serve(setupHandler(['ana', 'paulo'], 'create-and-link'));
