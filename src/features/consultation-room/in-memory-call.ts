@@ -16,8 +16,7 @@ import type { ChannelStatus, PresenceMeta, Signal } from './signalling.ts';
  * and getStats() returns the reports the test queued (recorded from Chromium).
  */
 
-export class InMemoryTrack {
-  enabled = true;
+class InMemoryTrack {
   constructor(
     readonly kind: 'audio' | 'video',
     readonly id: string,
