@@ -8,6 +8,7 @@ import { E2E_API_URL, E2E_TURN } from '../playwright.config.ts';
 import { DEV_JWT_SECRET } from '../supabase/local/config.ts';
 import { deriveApiKeys } from '../supabase/local/api-keys.ts';
 import { FIXED_DOCTORS } from '../supabase/functions/_shared/fixed-doctors.ts';
+import { DISCONNECTED_GRACE_MS } from '../src/domain/call/reconnection.ts';
 import { CHROMIUM_LAUNCH } from './chromium.ts';
 import { adminClient, createPatientAccount, logInDoctor } from './doctor-support.ts';
 import { logIn, randomCpf } from './support.ts';
@@ -160,7 +161,11 @@ async function withRelayCut(page: Page, seconds: number): Promise<void> {
     await expect(page.getByTestId('in-call')).toHaveAttribute('data-phase', 'reconnecting', {
       timeout: seconds * 1000,
     });
-    await page.waitForTimeout(Math.max(0, cutAt + seconds * 1000 - Date.now()));
+    // A loaded machine's browser may notice late: the cut then lasts until the link has been
+    // down for longer than the controller waits before restarting ICE, so a restart is due.
+    const noticedAt = Date.now();
+    const until = Math.max(cutAt + seconds * 1000, noticedAt + DISCONNECTED_GRACE_MS + 2000);
+    await page.waitForTimeout(until - Date.now());
   } finally {
     process.kill(pid, 'SIGCONT');
   }

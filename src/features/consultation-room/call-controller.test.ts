@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RoomEvent } from '@/domain/rules/consultation-room.ts';
 import { DROP_AFTER, RESTORE_AFTER, SAMPLE_INTERVAL_MS } from '@/domain/call/audio-only-rule.ts';
 import { good, lossy, recording, repeat } from '@/domain/call/recorded-stats.ts';
-import { CallController, DISCONNECTED_GRACE_MS } from './call-controller.ts';
+import { DISCONNECTED_GRACE_MS } from '@/domain/call/reconnection.ts';
+import { CallController } from './call-controller.ts';
 import {
   InMemoryChannel,
   InMemoryMedia,

@@ -7,6 +7,7 @@ import {
   type LinkQuality,
 } from '@/domain/call/audio-only-rule.ts';
 import { linkSample, type StatsEntry } from '@/domain/call/link-sample.ts';
+import { DISCONNECTED_GRACE_MS } from '@/domain/call/reconnection.ts';
 import type { ChannelStatus, PresenceMeta, RoomRole, Signal } from './signalling.ts';
 import type { LocalMedia } from './local-media.ts';
 
@@ -91,9 +92,6 @@ export type CallControllerOptions = {
   /** The doctor's call was already running (a reload or a closed tab): rejoin it at once. */
   resume: boolean;
 };
-
-/** A disconnected link gets this long to come back by itself before an ICE restart. */
-export const DISCONNECTED_GRACE_MS = 2500;
 
 /**
  * One person's side of a 1:1 consultation call: the RTCPeerConnection with the "perfect
