@@ -19,6 +19,8 @@ export const E2E_TURN = {
   port: turnPort,
   secret: 'segredo-do-turn-do-e2e',
   realm: 'saudeja.e2e',
+  /** coturn's pid file goes here (the room's e2e pauses the relay to cut a network). */
+  workDir: 'test-results/coturn',
   urls: [`turn:127.0.0.1:${turnPort}?transport=udp`, `turn:127.0.0.1:${turnPort}?transport=tcp`],
 };
 
@@ -46,7 +48,7 @@ export default defineConfig({
         port: E2E_TURN.port,
         secret: E2E_TURN.secret,
         realm: E2E_TURN.realm,
-        workDir: 'test-results/coturn',
+        workDir: E2E_TURN.workDir,
       }),
       // coturn listens on TCP too: the port answers once it is up.
       port: E2E_TURN.port,

@@ -1,12 +1,14 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { Temporal } from 'temporal-polyfill';
 import WebSocket from 'ws';
-import { E2E_API_URL } from '../playwright.config.ts';
+import { E2E_API_URL, E2E_TURN } from '../playwright.config.ts';
 import { DEV_JWT_SECRET } from '../supabase/local/config.ts';
 import { deriveApiKeys } from '../supabase/local/api-keys.ts';
 import { FIXED_DOCTORS } from '../supabase/functions/_shared/fixed-doctors.ts';
+import { DISCONNECTED_GRACE_MS } from '../src/domain/call/reconnection.ts';
 import { CHROMIUM_LAUNCH } from './chromium.ts';
 import { adminClient, createPatientAccount, logInDoctor } from './doctor-support.ts';
 import { logIn, randomCpf } from './support.ts';
@@ -28,6 +30,8 @@ test.use({
 
 const SHOTS = process.env.ROOM_SHOTS_DIR ?? 'test-results/e2e/screenshots/consultation-room';
 mkdirSync(SHOTS, { recursive: true });
+
+const COTURN_PID_FILE = join(E2E_TURN.workDir, 'turnserver.pid');
 
 const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -122,6 +126,49 @@ async function audioEnergyOver2s(page: Page): Promise<number> {
   await page.waitForTimeout(2000);
   const b = await inbound(page);
   return b.audioEnergy - a.audioEnergy;
+}
+
+/** The ICE username fragment of the page's live call connection (it changes on an ICE restart). */
+async function iceUfrag(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const all = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections;
+    const pc = [...all].reverse().find((p) => p.signalingState !== 'closed');
+    return pc?.localDescription?.sdp.match(/^a=ice-ufrag:(.+)$/m)?.[1]?.trim() ?? null;
+  });
+}
+
+/** How many RTCPeerConnections the page has made (a new connection is not an ICE restart). */
+function peerConnectionCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections.length,
+  );
+}
+
+/**
+ * Cuts the media path of a call that goes only through the e2e's coturn (a browser's
+ * `?transporte=relay`): the relay is frozen for `seconds`, so no packet of the call passes while
+ * the page stays online (Chromium's offline switch never touches WebRTC's own sockets, and
+ * an offline page leaves the call altogether). The relay is the coturn this e2e run started
+ * (playwright.config.ts), paused and resumed by its pid.
+ */
+async function withRelayCut(page: Page, seconds: number): Promise<void> {
+  const pid = Number(readFileSync(COTURN_PID_FILE, 'utf8').trim());
+  const cutAt = Date.now();
+  process.kill(pid, 'SIGSTOP');
+  try {
+    // The call notices the dead link while it is down.
+    await expect(page.getByTestId('in-call')).toHaveAttribute('data-phase', 'reconnecting', {
+      timeout: seconds * 1000,
+    });
+    // A loaded machine's browser may notice late: the cut then lasts until the link has been
+    // down for longer than the controller waits before restarting ICE, so a restart is due.
+    const noticedAt = Date.now();
+    const until = Math.max(cutAt + seconds * 1000, noticedAt + DISCONNECTED_GRACE_MS + 2000);
+    await page.waitForTimeout(until - Date.now());
+  } finally {
+    process.kill(pid, 'SIGCONT');
+  }
 }
 
 /** A confirmed, paid appointment with Dr. Paulo starting in ten minutes (the room is open). */
@@ -281,8 +328,21 @@ for (const size of SIZES) {
       await expect(doctor.page.getByTestId('peer-camera-off')).toHaveCount(0);
       await expectMediaFlowing(doctor.page);
 
-      // The patient's network drops for 8 s; the call comes back by itself.
+      // 'Só áudio' reaches the doctor: the notice, and no more frames; off again, video returns.
+      await patient.page.getByRole('button', { name: 'Só áudio' }).click();
+      await expect(patient.page.getByTestId('notice-manual')).toBeVisible();
+      await expect(doctor.page.getByTestId('notice-peer-audio')).toHaveText(
+        'O outro participante está só com áudio.',
+      );
+      await expectVideoStopped(doctor.page);
+      await patient.page.getByRole('button', { name: 'Só áudio' }).click();
+      await expect(doctor.page.getByTestId('notice-peer-audio')).toHaveCount(0);
+      await expectMediaFlowing(doctor.page);
+
+      // The patient's browser goes offline for 8 s: the room says the call needs a connection,
+      // and the patient is back in the same call by itself, without a reload.
       await patient.context.setOffline(true);
+      await expect(patient.page.getByText('Sem conexão com a internet')).toBeVisible();
       await patient.page.waitForTimeout(8000);
       await patient.context.setOffline(false);
       for (const side of [doctor.page, patient.page]) {
@@ -299,6 +359,30 @@ for (const size of SIZES) {
       });
       await expectMediaFlowing(patient.page);
       await expectMediaFlowing(doctor.page);
+
+      // The patient reopens the room with the call only through the relay, then the call's
+      // packets stop for 8 s while the page stays up: 'Reconectando…', an ICE restart (a new
+      // ICE username fragment on the same connection), and the call comes back by itself.
+      await patient.page.goto(`/consulta/${id}?transporte=relay`);
+      await expect(patient.page.getByTestId('in-call')).toHaveAttribute('data-phase', 'connected', {
+        timeout: 30_000,
+      });
+      await expectMediaFlowing(patient.page);
+      expect((await inbound(patient.page)).relay).toBe(true);
+      const ufragBefore = await iceUfrag(patient.page);
+      const connectionsBefore = await peerConnectionCount(patient.page);
+      expect(ufragBefore).toBeTruthy();
+      await withRelayCut(patient.page, 8);
+      for (const side of [doctor.page, patient.page]) {
+        await expect(side.getByTestId('in-call')).toHaveAttribute('data-phase', 'connected', {
+          timeout: 30_000,
+        });
+        await expectMediaFlowing(side);
+      }
+      const ufragAfter = await iceUfrag(patient.page);
+      expect(ufragAfter).toBeTruthy();
+      expect(ufragAfter).not.toBe(ufragBefore);
+      expect(await peerConnectionCount(patient.page)).toBe(connectionsBefore);
 
       // Nobody else gets in: the server refuses a third account's join of the channel.
       expect(await strangerJoin(id)).toMatch(/^CHANNEL_ERROR/);
@@ -324,7 +408,7 @@ for (const size of SIZES) {
       const { data: row2 } = await admin
         .from('agendamentos')
         .select(
-          'status, sala_paciente_entrou_em, chamada_iniciada_em, chamada_encerrada_em, chamada_duracao_segundos',
+          'status, sala_paciente_entrou_em, chamada_iniciada_em, chamada_encerrada_em, chamada_duracao_segundos, chamada_so_audio',
         )
         .eq('id', id)
         .single<Record<string, unknown>>();
@@ -333,6 +417,8 @@ for (const size of SIZES) {
       expect(row2!.chamada_iniciada_em).toBeTruthy();
       expect(row2!.chamada_encerrada_em).toBeTruthy();
       expect(Number(row2!.chamada_duracao_segundos)).toBeGreaterThan(0);
+      // 'Só áudio' was used: the appointment says the call fell back to audio.
+      expect(row2!.chamada_so_audio).toBe(true);
     } finally {
       await release(id);
       await doctor.context.close();

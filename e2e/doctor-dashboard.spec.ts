@@ -10,6 +10,7 @@ import {
   otherSession,
   registeredPatient,
   revealSlot,
+  SCREENSHOTS,
   serviceClient,
   shot,
   slotButton,
@@ -23,6 +24,21 @@ const SIZES = [
 ] as const;
 
 const ROOM = 'https://meet.example.com';
+
+/**
+ * Dra. Ana's room choice (perfil), set on the server. The other specs expect her built-in room
+ * (the default), so every test here leaves it that way.
+ */
+async function setAnaRoomChoice(choice: 'integrada' | 'link_externo'): Promise<void> {
+  const admin = await serviceClient();
+  const { error } = await admin
+    .from('medicos')
+    .update({ sala_consulta: choice })
+    .eq('id', 'a0000000-0000-4000-8000-000000000001');
+  expect(error).toBeNull();
+}
+
+test.afterEach(() => setAnaRoomChoice('integrada'));
 
 /** Books the first free slot of Dra. Ana through the patient's real screens. */
 async function bookFirstFree(page: Page): Promise<SlotChoice> {
@@ -83,7 +99,16 @@ for (const size of SIZES) {
     await expect(card.getByText('Agendado')).toBeVisible();
     await expect(card.getByText(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/)).toBeVisible();
     await expect(card.getByRole('link', { name: 'Ver guia' })).toBeVisible();
+    // The built-in room (the default): the card leads into it, with no link to manage.
+    const cardId = await card.getAttribute('data-appointment-id');
+    await expect(card.getByRole('link', { name: 'Entrar na sala' })).toHaveAttribute(
+      'href',
+      `/consulta/${cardId}`,
+    );
+    await expect(card.getByRole('button', { name: 'Adicionar link' })).toHaveCount(0);
+    await expect(card.getByText('Nenhum link salvo')).toHaveCount(0);
     await shot(doctor, `20-medico-consultas-${size.name}`);
+    await card.screenshot({ path: `${SCREENSHOTS}/20-medico-cartao-sala-${size.name}.png` });
 
     await patient.goto('/paciente/dashboard/consultas');
     const patientItem = appointments(patient).filter({ hasText: `às ${first.time}` });
@@ -98,11 +123,18 @@ for (const size of SIZES) {
     // The patient's open dashboard follows without a reload.
     await expect(patientItem.getByText('Realizada')).toBeVisible();
 
-    // A second booking: the doctor saves the room's link and the patient can enter it.
+    // The doctor chooses their own video link in perfil; a second booking: the doctor saves
+    // its link and the patient can enter it.
+    await doctor.goto('/medico/dashboard/perfil');
+    await doctor.getByRole('radio', { name: /Meu próprio link de vídeo/ }).check();
+    await expect(doctor.getByText('Sala da consulta atualizada!')).toBeVisible();
+    await doctor.goto('/medico/dashboard/consultas');
+    await search(doctor, person.fullName);
     const second = await bookFirstFree(patient);
     await patient.goto('/paciente/dashboard/consultas');
     const secondCard = doctorCard(doctor, person, second.time);
     await expect(secondCard).toHaveCount(1);
+    await expect(secondCard.getByText('Nenhum link salvo')).toBeVisible();
     await secondCard.getByRole('button', { name: 'Adicionar link' }).click();
     const linkField = secondCard.getByRole('textbox', { name: 'Link da consulta' });
     await linkField.fill('http://meet.example.com/sala');
@@ -207,6 +239,8 @@ test("the doctor's day offline: hoje, consultas with search and a guide from the
   });
   expect(inserted.error).toBeNull();
 
+  // Dra. Ana holds her consultations on her own link, saved per appointment.
+  await setAnaRoomChoice('link_externo');
   const password = await doctorFirstAccess(page, ANA.email);
   await page.goto('/medico/dashboard/consultas');
   await search(page, person.fullName);

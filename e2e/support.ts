@@ -7,7 +7,7 @@ import { DEV_JWT_SECRET } from '../supabase/local/config.ts';
 import { deriveApiKeys } from '../supabase/local/api-keys.ts';
 
 export const PASSWORD = 'senha-forte-123';
-const SCREENSHOTS = 'test-results/e2e/screenshots';
+export const SCREENSHOTS = 'test-results/e2e/screenshots';
 
 export type Patient = {
   fullName: string;

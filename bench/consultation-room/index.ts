@@ -10,10 +10,16 @@
  * one page, connected to each other directly (no server, no signalling, no TURN), from
  * creating them to the first frame of the fake camera on the receiving side — what the
  * browser itself needs, so the ratios say what the product's signalling and relay add.
+ * CPU: the doctor and the patient each have a browser of their own, and each browser's CPU time
+ * (every one of its processes, from CDP's SystemInfo.getProcessInfo) is read over
+ * BENCH_CPU_SECONDS (15) of a call — direct and through TURN — and over as long with the same
+ * person's dashboard open and idle, in the same run; the ratio says what a call costs beside
+ * an idle page of the product.
+ *
  * Timings are reported, never asserted. Ports: BENCH_APP_PORT/BENCH_API_PORT (default 4183/54409).
  */
 import { randomUUID } from 'node:crypto';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Temporal } from 'temporal-polyfill';
 import WebSocket from 'ws';
@@ -29,6 +35,7 @@ const API_PORT = Number(process.env.BENCH_API_PORT ?? 54409);
 const APP = `http://127.0.0.1:${APP_PORT}`;
 const API = `http://127.0.0.1:${API_PORT}`;
 const CALLS = Number(process.env.BENCH_CALLS ?? 10);
+const CPU_SECONDS = Number(process.env.BENCH_CPU_SECONDS ?? 15);
 const DATA_DIR = '.data/bench-room';
 const PAULO = { id: 'a0000000-0000-4000-8000-000000000002', email: 'paulo.mendes@saudeja.example' };
 const DOCTOR_PASSWORD = 'bench-doctor-123';
@@ -128,6 +135,54 @@ function firstRemoteFrame(page: Page): Promise<number> {
     .then((handle) => handle.jsonValue() as Promise<number>);
 }
 
+/** CPU seconds each process of a browser has used so far, by process id. */
+async function cpuByProcess(browser: CDPSession): Promise<Map<number, number>> {
+  const { processInfo } = await browser.send('SystemInfo.getProcessInfo');
+  return new Map(processInfo.map((p) => [p.id, p.cpuTime]));
+}
+
+/**
+ * Each browser's CPU over the next CPU_SECONDS, in cores (1 = one core busy all along): per
+ * process, what it used since the start of the window (all of it if it started meanwhile). A
+ * process that ended within the window (the camera's capture service after leaving a call)
+ * drops out, rather than taking its whole lifetime's CPU out of the sum.
+ */
+async function cpuOver(browsers: CDPSession[]): Promise<number[]> {
+  const before = await Promise.all(browsers.map(cpuByProcess));
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, CPU_SECONDS * 1000));
+  const after = await Promise.all(browsers.map(cpuByProcess));
+  const seconds = (performance.now() - started) / 1000;
+  return after.map((processes, i) => {
+    let used = 0;
+    for (const [pid, cpu] of processes) used += cpu - (before[i]!.get(pid) ?? 0);
+    return used / seconds;
+  });
+}
+
+/** Both see the other's video; then each browser's CPU during the call; then back to waiting. */
+async function cpuInCall(doctor: Page, patient: Page, browsers: CDPSession[]): Promise<number[]> {
+  await doctor
+    .getByTestId('patient-presence')
+    .and(doctor.locator('[data-present="true"]'))
+    .waitFor();
+  const frames = Promise.all([firstRemoteFrame(doctor), firstRemoteFrame(patient)]);
+  await doctor.getByRole('button', { name: 'Iniciar consulta' }).click();
+  await frames;
+  const cores = await cpuOver(browsers);
+  await endCall(doctor, patient);
+  return cores;
+}
+
+/** The doctor ends the call; both go back to the waiting room for the next one. */
+async function endCall(doctor: Page, patient: Page): Promise<void> {
+  await doctor.getByRole('button', { name: 'Encerrar' }).click();
+  for (const page of [doctor, patient]) {
+    await page.getByTestId('call-ended').waitFor();
+    await page.getByRole('button', { name: 'Voltar para a sala de espera' }).click();
+  }
+}
+
 /** One call: both in the waiting room, the doctor starts; returns both sides' setup times. */
 async function oneCall(doctor: Page, patient: Page): Promise<[number, number]> {
   await doctor
@@ -143,12 +198,7 @@ async function oneCall(doctor: Page, patient: Page): Promise<[number, number]> {
     return performance.timeOrigin + performance.now();
   });
   const [d, p] = await Promise.all([doctorFrame, patientFrame]);
-  // Back to the waiting room for the next call.
-  await doctor.getByRole('button', { name: 'Encerrar' }).click();
-  for (const page of [doctor, patient]) {
-    await page.getByTestId('call-ended').waitFor();
-    await page.getByRole('button', { name: 'Voltar para a sala de espera' }).click();
-  }
+  await endCall(doctor, patient);
   return [d - clickedAt, p - clickedAt];
 }
 
@@ -217,20 +267,36 @@ async function main(): Promise<void> {
   process.env.TURN_URLS = turn.urls.join(',');
   process.env.TURN_SECRET = turn.secret;
   const product = startProduct({ app: APP_PORT, api: API_PORT }, DATA_DIR);
-  const browser = await chromium.launch({
-    ...CHROMIUM_LAUNCH,
-    args: [
-      ...CHROMIUM_LAUNCH.args,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
-  });
+  // A browser each, as the doctor and the patient have, so each one's CPU can be read.
+  const launch = () =>
+    chromium.launch({
+      ...CHROMIUM_LAUNCH,
+      args: [
+        ...CHROMIUM_LAUNCH.args,
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+      ],
+    });
+  const browsers = [await launch(), await launch()] as const;
   try {
     await waitUntilUp(`${API}/health`, 240_000);
     await waitUntilUp(APP, 240_000);
     const { id, patientEmail } = await seed();
-    const doctor = await signedInPage(browser, '/acesso-medico', PAULO.email, DOCTOR_PASSWORD);
-    const patient = await signedInPage(browser, '/acesso-paciente', patientEmail, PATIENT_PASSWORD);
+    const [doctorBrowser, patientBrowser] = browsers;
+    const doctor = await signedInPage(
+      doctorBrowser,
+      '/acesso-medico',
+      PAULO.email,
+      DOCTOR_PASSWORD,
+    );
+    const patient = await signedInPage(
+      patientBrowser,
+      '/acesso-paciente',
+      patientEmail,
+      PATIENT_PASSWORD,
+    );
+    const cdp = await Promise.all(browsers.map((b) => b.newBrowserCDPSession()));
+    const inCall: Record<string, number[]> = {};
 
     const loopback: number[] = [];
     for (let i = 0; i < CALLS; i++) loopback.push(await loopbackSetup(patient));
@@ -260,15 +326,36 @@ async function main(): Promise<void> {
       }
       report(`'Iniciar consulta' → first remote frame, doctor, ${name}`, doctorSide, baseline);
       report(`'Iniciar consulta' → first remote frame, patient, ${name}`, patientSide, baseline);
+      inCall[name] = await cpuInCall(doctor, patient, cdp);
+    }
+
+    // The same two browsers with each person's dashboard open and nothing happening.
+    await doctor.goto(`${APP}/medico/dashboard`);
+    await patient.goto(`${APP}/paciente/dashboard`);
+    for (const page of [doctor, patient]) await page.getByText('Sincronizado').first().waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const idle = await cpuOver(cdp);
+    const percent = (cores: number) => `${(cores * 100).toFixed(1)} % of a core`;
+    for (const [i, who] of (['doctor', 'patient'] as const).entries()) {
+      for (const [name, cores] of Object.entries(inCall)) {
+        // getProcessInfo counts in steps of 10 ms: an idle page may count none at all.
+        const ratio =
+          idle[i]! > 0
+            ? `= ${(cores[i]! / idle[i]!).toFixed(1)}× the idle page`
+            : '(the idle page used less than the 10 ms the browser counts)';
+        console.log(
+          `CPU of the ${who}'s browser, ${CPU_SECONDS} s: in a call ${name} ${percent(cores[i]!)}, idle dashboard ${percent(idle[i]!)} ${ratio}`,
+        );
+      }
     }
   } catch (e) {
-    const pages = browser.contexts().flatMap((c) => c.pages());
+    const pages = browsers.flatMap((b) => b.contexts()).flatMap((c) => c.pages());
     for (const [i, page] of pages.entries()) {
       await page.screenshot({ path: `/tmp/bench-room-${i}.png` }).catch(() => undefined);
     }
     throw e;
   } finally {
-    await browser.close();
+    await Promise.all(browsers.map((b) => b.close()));
     product.stop();
     await turn.stop();
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCallDuration,
   isPatientWaiting,
+  managesMeetingLink,
   roomEntry,
   roomRecordLines,
   type RoomRecordRow,
@@ -31,6 +32,24 @@ describe('roomEntry', () => {
     ['no way in: expired', { ...base, status: 'expirado' }, null],
   ] as const)('%s', (_name, input, expected) => {
     expect(roomEntry(input)).toEqual(expected);
+  });
+});
+
+describe('managesMeetingLink', () => {
+  it.each([
+    ['the built-in room: no link to manage', null, 'integrada', false],
+    ['the built-in room by default: no link to manage', null, null, false],
+    ['the built-in room with a blank link', '  ', 'integrada', false],
+    [
+      'the built-in room with a saved link (it wins): shown, editable',
+      'https://m.example/x',
+      'integrada',
+      true,
+    ],
+    ["the doctor's own link, none saved yet", null, 'link_externo', true],
+    ["the doctor's own link, saved", 'https://m.example/x', 'link_externo', true],
+  ] as const)('%s', (_name, meeting_link, sala_consulta, expected) => {
+    expect(managesMeetingLink({ meeting_link, sala_consulta })).toBe(expected);
   });
 });
 

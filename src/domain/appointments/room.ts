@@ -24,6 +24,19 @@ export function roomEntry(a: {
   return { kind: 'room', path: `/consulta/${a.id}` };
 }
 
+/**
+ * Whether the doctor's card shows and edits a link for the appointment: a doctor who chose their
+ * own link ('link_externo'), or any appointment with a saved link (it wins over the built-in
+ * room, so the doctor must see and be able to change it). In the built-in room otherwise there is
+ * no link to manage.
+ */
+export function managesMeetingLink(a: {
+  meeting_link: string | null;
+  sala_consulta: string | null | undefined;
+}): boolean {
+  return a.sala_consulta === 'link_externo' || Boolean(a.meeting_link?.trim());
+}
+
 /** What the room recorded on an appointment (the agendamentos columns), as the doctor reads it. */
 export type RoomRecordRow = {
   status: string | null;

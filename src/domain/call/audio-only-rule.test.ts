@@ -6,87 +6,32 @@ import {
   nextAudioOnlyState,
   type AudioOnlyState,
 } from './audio-only-rule.ts';
-import { linkSample, selectedLocalCandidateType, type StatsEntry } from './link-sample.ts';
-
-/**
- * A getStats() report as Chromium returns it during a call, reduced to the entries the rule
- * reads (transport, the selected candidate pair, its local candidate, and per kind an
- * outbound-rtp with the remote-inbound-rtp the other side's receiver reports make).
- * Counters are cumulative, as in the browser.
- */
-type Recorded = {
-  sent: number;
-  lost: number;
-  /** seconds, as `currentRoundTripTime` */
-  rtt: number;
-  bitrate: number;
-};
-
-function report(r: Recorded): StatsEntry[] {
-  return [
-    { type: 'transport', id: 'T01', selectedCandidatePairId: 'CPa', dtlsState: 'connected' },
-    {
-      type: 'candidate-pair',
-      id: 'CPa',
-      localCandidateId: 'Ia',
-      remoteCandidateId: 'Ib',
-      state: 'succeeded',
-      nominated: true,
-      currentRoundTripTime: r.rtt,
-      availableOutgoingBitrate: r.bitrate,
-    },
-    { type: 'candidate-pair', id: 'CPb', state: 'failed', nominated: false },
-    { type: 'local-candidate', id: 'Ia', candidateType: 'srflx', protocol: 'udp' },
-    { type: 'outbound-rtp', id: 'OTa', kind: 'audio', packetsSent: Math.round(r.sent * 0.4) },
-    { type: 'outbound-rtp', id: 'OTv', kind: 'video', packetsSent: Math.round(r.sent * 0.6) },
-    {
-      type: 'remote-inbound-rtp',
-      id: 'RIa',
-      kind: 'audio',
-      packetsLost: Math.round(r.lost * 0.4),
-      roundTripTime: r.rtt,
-    },
-    {
-      type: 'remote-inbound-rtp',
-      id: 'RIv',
-      kind: 'video',
-      packetsLost: Math.round(r.lost * 0.6),
-      roundTripTime: r.rtt,
-    },
-  ];
-}
-
-/** Two seconds of a call: packets sent and lost in the interval, RTT in ms, estimate in kbit/s. */
-type Step = [sent: number, lost: number, rttMs: number, kbps: number];
-
-const good: Step = [400, 0, 40, 1500];
-const lossy: Step = [400, 60, 120, 900]; // 13 % lost
-const slow: Step = [300, 2, 900, 600]; // RTT 900 ms
-const starved: Step = [120, 1, 200, 90]; // 90 kbit/s available
-const middling: Step = [400, 20, 500, 300]; // neither weak nor good: 4.8 % lost, 500 ms
+import { linkSample, selectedLocalCandidateType } from './link-sample.ts';
+import {
+  good,
+  lossy,
+  middling,
+  recording,
+  repeat,
+  report,
+  slow,
+  starved,
+  type Step,
+} from './recorded-stats.ts';
 
 /** Runs a recording through linkSample and the rule; returns audioOnly after each step. */
 function play(steps: Step[]): { modes: boolean[]; last: AudioOnlyState } {
-  let cumulative: Recorded = { sent: 0, lost: 0, rtt: 0.04, bitrate: 1_500_000 };
-  let previous = report(cumulative);
+  const { first, reports } = recording(steps);
+  let previous = first;
   let state = INITIAL_AUDIO_ONLY_STATE;
   const modes: boolean[] = [];
-  for (const [sent, lost, rttMs, kbps] of steps) {
-    cumulative = {
-      sent: cumulative.sent + sent,
-      lost: cumulative.lost + lost,
-      rtt: rttMs / 1000,
-      bitrate: kbps * 1000,
-    };
-    const current = report(cumulative);
+  for (const current of reports) {
     state = nextAudioOnlyState(state, linkSample(previous, current));
     modes.push(state.audioOnly);
     previous = current;
   }
   return { modes, last: state };
 }
-
-const repeat = (step: Step, n: number): Step[] => Array.from({ length: n }, () => step);
 
 describe('audio-only rule over recorded getStats samples', () => {
   const cases: { name: string; steps: Step[]; modes: boolean[] }[] = [

@@ -7,6 +7,7 @@ import {
   type LinkQuality,
 } from '@/domain/call/audio-only-rule.ts';
 import { linkSample, type StatsEntry } from '@/domain/call/link-sample.ts';
+import { DISCONNECTED_GRACE_MS } from '@/domain/call/reconnection.ts';
 import type { ChannelStatus, PresenceMeta, RoomRole, Signal } from './signalling.ts';
 import type { LocalMedia } from './local-media.ts';
 
@@ -50,12 +51,40 @@ export type CallSnapshot = {
   endedBy: 'self' | 'peer' | null;
 };
 
+/** What the controller uses of the local camera and microphone (`LocalMedia` in production). */
+export type CallMedia = Pick<
+  LocalMedia,
+  | 'stream'
+  | 'audioTrack'
+  | 'videoTrack'
+  | 'audioEnabled'
+  | 'videoEnabled'
+  | 'setAudio'
+  | 'setVideo'
+  | 'switchCamera'
+>;
+
+/**
+ * Where the controller gets its WebRTC objects: the browser's own in production; the unit tests
+ * of the controller's state machine (Node has no WebRTC) pass an in-memory pair.
+ */
+export type RtcPort = {
+  peerConnection(config: RTCConfiguration): RTCPeerConnection;
+  mediaStream(tracks: MediaStreamTrack[]): MediaStream;
+};
+
+const BROWSER_RTC: RtcPort = {
+  peerConnection: (config) => new RTCPeerConnection(config),
+  mediaStream: (tracks) => new MediaStream(tracks),
+};
+
 export type CallControllerOptions = {
   role: RoomRole;
   /** This page load's id; a reload is a new session. */
   sessionId: string;
-  media: LocalMedia;
+  media: CallMedia;
   signalling: SignallingFactory;
+  rtc?: RtcPort;
   iceServers: () => Promise<RTCIceServer[]>;
   iceTransportPolicy?: RTCIceTransportPolicy;
   /** Records a moment on the appointment; failures must not stop the call. */
@@ -63,9 +92,6 @@ export type CallControllerOptions = {
   /** The doctor's call was already running (a reload or a closed tab): rejoin it at once. */
   resume: boolean;
 };
-
-/** A disconnected link gets this long to come back by itself before an ICE restart. */
-const DISCONNECTED_GRACE_MS = 2500;
 
 /**
  * One person's side of a 1:1 consultation call: the RTCPeerConnection with the "perfect
@@ -254,7 +280,8 @@ export class CallController {
   private createPeer(remoteSession: string): RTCPeerConnection {
     this.closePeer();
     this.remoteSession = remoteSession;
-    const pc = new RTCPeerConnection({
+    const rtc = this.opts.rtc ?? BROWSER_RTC;
+    const pc = rtc.peerConnection({
       iceServers: this.iceServersCache ?? [],
       iceTransportPolicy: this.opts.iceTransportPolicy ?? 'all',
     });
@@ -262,13 +289,13 @@ export class CallController {
     this.lastRemoteSdp = null;
     this.sentDescription = null;
     this.sentCandidates = [];
-    const remoteStream = new MediaStream();
+    const remoteStream = rtc.mediaStream([]);
     this.update({ remoteStream, phase: 'connecting', quality: null });
 
     pc.ontrack = ({ track }) => {
       remoteStream.addTrack(track);
       // A new object, so React sees the change.
-      this.update({ remoteStream: new MediaStream(remoteStream.getTracks()) });
+      this.update({ remoteStream: rtc.mediaStream(remoteStream.getTracks()) });
     };
     pc.onicecandidate = ({ candidate }) => {
       if (!candidate) return;

@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import { doctorActions } from '@/domain/appointments/actions.ts';
 import { doctorBadge } from '@/domain/appointments/badges.ts';
 import { checkMeetingLink } from '@/domain/appointments/meeting-link.ts';
-import { roomEntry } from '@/domain/appointments/room.ts';
+import { managesMeetingLink, roomEntry } from '@/domain/appointments/room.ts';
 import { appointmentStateOf } from '@/domain/appointments/status.ts';
 import { maskCpf } from '@/domain/identity/cpf.ts';
 import { formatCalendarDate } from '@/domain/time/display.ts';
@@ -169,6 +169,9 @@ export function DoctorAppointmentCard({
   const actions = state ? doctorActions(state) : null;
   const name = a.paciente?.full_name || T.patientFallback;
   const room = a.status === 'atendido' ? null : roomEntry({ ...a, sala_consulta: roomChoice });
+  // The built-in room needs no link: the link line and its controls are for a doctor who chose
+  // their own link, or an appointment that has one saved.
+  const withLink = managesMeetingLink({ ...a, sala_consulta: roomChoice });
 
   async function run(
     kind: keyof typeof ACTION_TOASTS,
@@ -209,21 +212,23 @@ export function DoctorAppointmentCard({
       <PatientData paciente={a.paciente} />
       <ProtocolLine protocol={a.guia?.protocolo ?? a.protocolo} guideId={a.guia?.id ?? null} />
       {a.guia && <GuideDocumentActions appointment={a} withName={name} />}
-      <p className={css({ fontSize: 'sm', overflowWrap: 'anywhere' })}>
-        {T.meetingLink}:{' '}
-        {a.meeting_link ? (
-          <a
-            href={a.meeting_link}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={css({ color: 'primary.text', textDecoration: 'underline' })}
-          >
-            {a.meeting_link}
-          </a>
-        ) : (
-          <span className={css({ color: 'fg.muted' })}>{T.noMeetingLink}</span>
-        )}
-      </p>
+      {withLink && (
+        <p className={css({ fontSize: 'sm', overflowWrap: 'anywhere' })}>
+          {T.meetingLink}:{' '}
+          {a.meeting_link ? (
+            <a
+              href={a.meeting_link}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={css({ color: 'primary.text', textDecoration: 'underline' })}
+            >
+              {a.meeting_link}
+            </a>
+          ) : (
+            <span className={css({ color: 'fg.muted' })}>{T.noMeetingLink}</span>
+          )}
+        </p>
+      )}
       {rejection && (
         <RejectedNote message={rejection.message} onDismiss={() => onDismissRejection(a.id)} />
       )}
@@ -247,7 +252,7 @@ export function DoctorAppointmentCard({
               {T.checkIn}
             </Button>
           )}
-          {actions.canSaveLink && (
+          {actions.canSaveLink && withLink && (
             <Button
               size="sm"
               variant="outline"
@@ -264,7 +269,7 @@ export function DoctorAppointmentCard({
           )}
         </div>
       )}
-      {linkOpen && actions?.canSaveLink && (
+      {linkOpen && actions?.canSaveLink && withLink && (
         <MeetingLinkForm
           initial={a.meeting_link ?? ''}
           onSave={async (link) => {

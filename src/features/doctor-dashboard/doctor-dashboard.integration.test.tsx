@@ -232,6 +232,12 @@ describe('doctor dashboard: consultas', () => {
     renderDoctor(device);
     const c = within(await findCard(id));
     expect(c.queryByRole('button', { name: 'Fazer Check-in' })).toBeNull();
+    // The built-in room (the default): the card leads into it and has no link to manage.
+    expect(c.getByRole('link', { name: 'Entrar na sala' }).getAttribute('href')).toBe(
+      `/consulta/${id}`,
+    );
+    expect(c.queryByRole('button', { name: 'Adicionar link' })).toBeNull();
+    expect(c.queryByText('Nenhum link salvo')).toBeNull();
 
     device.offline();
     fireEvent.click(c.getByRole('button', { name: 'Confirmar Pagamento' }));
@@ -253,7 +259,13 @@ describe('doctor dashboard: consultas', () => {
       expect(((await res.json()) as unknown[]).length).toBeGreaterThan(0);
     }, LONG);
 
+    // The doctor chooses their own link in perfil: the cards offer to save one instead.
+    expect((await device.sync.updateDoctorProfile({ sala_consulta: 'link_externo' })).ok).toBe(
+      true,
+    );
     const other = within(await findCard(toCancel));
+    expect(await other.findByText('Nenhum link salvo', undefined, LONG)).toBeTruthy();
+    expect(other.queryByRole('link', { name: 'Entrar na sala' })).toBeNull();
     fireEvent.click(other.getByRole('button', { name: 'Adicionar link' }));
     const field = other.getByRole('textbox', { name: 'Link da consulta' });
     fireEvent.change(field, { target: { value: 'http://meet.example.com/sala' } });
