@@ -131,6 +131,37 @@ describe('appointment reminders', () => {
     expect(await mailbox(t, await emailOf(db, cancelled))).toEqual([]);
   });
 
+  it('tells the patient once that the consultation was completed, after the check-in, however many runs', async () => {
+    const db = t.platform.ctx.db;
+    const doctor = await createDoctor(db, { name: 'Dra. Conclui' });
+    const patient = await createPatient(db, 36);
+    const start = slot(12);
+    const { id } = await bookWithGuide(db, patient, doctor.medicoId, start);
+    const email = await emailOf(db, patient);
+    const admin = schedulerClient(t.url, t.serviceRoleKey);
+    const completed = async () =>
+      (await mailbox(t, email)).filter((m) => m.subject === 'Sua teleconsulta foi concluída');
+
+    await runScheduledJobs(admin, at(start, -25 * 60));
+    expect(await completed()).toEqual([]);
+
+    await db.query(
+      `update public.agendamentos set pagamento_status = 'pago', status = 'atendido' where id = $1`,
+      [id],
+    );
+    await Promise.all([
+      runScheduledJobs(admin, at(start, -25 * 60)),
+      runScheduledJobs(admin, at(start, -25 * 60)),
+    ]);
+    await runScheduledJobs(admin, at(start, 60));
+    const [mail, ...more] = await completed();
+    expect(more).toEqual([]);
+    const local = Temporal.Instant.from(start).toZonedDateTimeISO('America/Sao_Paulo');
+    const when = `${String(local.day).padStart(2, '0')}/${String(local.month).padStart(2, '0')}/${local.year} às ${local.toPlainTime().toString().slice(0, 5)}`;
+    expect(mail!.text).toContain(`Sua teleconsulta com Dra. Conclui em ${when} foi concluída.`);
+    expect(mail!.text).not.toContain('lembretes');
+  });
+
   it('answers only the service role', async () => {
     // A valid token of another role reaches the function and is refused there; an invalid
     // one is refused by the gateway, as hosted Supabase's does.
