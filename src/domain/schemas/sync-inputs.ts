@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { MEETING_LINK_INVALID } from '../appointments/meeting-link.ts';
 import { INTERVAL_OPTIONS } from '../rules/booking.ts';
 import { END_NOT_AFTER_START } from '../schedule/editor.ts';
 import { toStorageTime, wallTimeMinutes } from '../time/wall-time.ts';
@@ -13,7 +12,10 @@ import { MESSAGES, httpsUrlField, instantField, uuidField } from './fields.ts';
 /** A booking request: the doctor and the slot's start (an instant, out as ISO UTC). */
 export const bookingRequestSchema = v.object({ medicoId: uuidField, horarioInicio: instantField });
 
-/** The consultation's link, as medico_salvar_link accepts it. */
+/** docs/product-rules.md §5: the consultation's video link. */
+export const MEETING_LINK_INVALID = 'Informe um link válido que comece com https://';
+
+/** The consultation's link, as medico_salvar_link accepts it (the form checks the same). */
 export const meetingLinkField = httpsUrlField(MEETING_LINK_INVALID);
 
 /** 'HH:mm' or 'HH:mm:ss' ('24:00' ends the day) in, the storage form 'HH:mm:ss' out. */
