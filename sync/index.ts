@@ -227,8 +227,8 @@ export async function createSyncEngine(opts: EngineOptions): Promise<SyncEngine>
     }
     return guarded(async () => {
       // `kind` and its arguments' schema come from one entry, which TypeScript cannot follow.
-      const input = { kind, args: args.output } as MutationInput;
-      const m = await outbox.add(input, { id, appointmentId });
+      const queued = { kind, args: args.output } as MutationInput;
+      const m = await outbox.add(queued, { id, appointmentId });
       return { ok: true, value: { mutationId: m.id } };
     });
   }
