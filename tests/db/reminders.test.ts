@@ -52,6 +52,13 @@ async function mailbox(t: TestPlatform, to: string): Promise<Mail[]> {
   return (await res.json()) as Mail[];
 }
 
+/** 'dd/MM/yyyy às HH:mm' in São Paulo, as the e-mails write a consultation's start. */
+function whenOf(start: string): string {
+  const local = Temporal.Instant.from(start).toZonedDateTimeISO('America/Sao_Paulo');
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(local.day)}/${two(local.month)}/${local.year} às ${two(local.hour)}:${two(local.minute)}`;
+}
+
 const at = (iso: string, minutes: number) =>
   Temporal.Instant.from(iso).add({ minutes: Math.round(minutes) });
 
@@ -78,8 +85,7 @@ describe('appointment reminders', () => {
     expect(await runScheduledJobs(admin, at(start, -24 * 60 + 1))).toEqual([]);
     const [first, ...others] = await mailbox(t, email);
     expect(others).toEqual([]);
-    const local = Temporal.Instant.from(start).toZonedDateTimeISO('America/Sao_Paulo');
-    const when = `${String(local.day).padStart(2, '0')}/${String(local.month).padStart(2, '0')}/${local.year} às ${local.toPlainTime().toString().slice(0, 5)}`;
+    const when = whenOf(start);
     expect(first!.subject).toBe(`Lembrete: sua teleconsulta é em ${when}`);
     expect(first!.text).toContain('Dra. Lembra');
     expect(first!.text).toContain(`Data e horário: ${when} (horário de Brasília).`);
@@ -156,8 +162,7 @@ describe('appointment reminders', () => {
     await runScheduledJobs(admin, at(start, 60));
     const [mail, ...more] = await completed();
     expect(more).toEqual([]);
-    const local = Temporal.Instant.from(start).toZonedDateTimeISO('America/Sao_Paulo');
-    const when = `${String(local.day).padStart(2, '0')}/${String(local.month).padStart(2, '0')}/${local.year} às ${local.toPlainTime().toString().slice(0, 5)}`;
+    const when = whenOf(start);
     expect(mail!.text).toContain(`Sua teleconsulta com Dra. Conclui em ${when} foi concluída.`);
     expect(mail!.text).not.toContain('lembretes');
   });
