@@ -13,9 +13,8 @@ import type { AgendamentoDoc } from '../schemas.ts';
 /**
  * Every server-authoritative action, in one list: who may queue it, the arguments a screen
  * gives, the RPC and its parameters, the shape of the server's answer, the effect the screen
- * shows while it is queued (O6), and the toast texts. The queue (queue.ts, outbox.ts), the
- * sender (rpc.ts), the overlay (overlay.ts), the engine's methods (sync/index.ts) and the
- * dashboards' toasts all read it; tests/sync/actions-differential.integration.test.ts runs
+ * shows while it is queued (O6), and the toast texts. The sender (rpc.ts), the overlay
+ * (overlay.ts), the engine's methods (sync/index.ts) and the dashboards' toasts all read it; tests/sync/actions-differential.integration.test.ts runs
  * every action against the real server from every reachable state and checks that `effect`
  * predicts the row the server stores. Adding an action means adding an entry here and its RPC
  * in supabase/migrations.
@@ -107,7 +106,7 @@ export type Action<A> = {
   texts: { success: string; failure: string; showServerMessage: boolean } | null;
 };
 
-/** An appointment row, as an RPC returns it (all its columns; the replica keeps its own). */
+/** A row an RPC returns, appointment or guide (all its columns; the replica keeps its own). */
 const Row = v.pipe(
   v.looseObject({ id: v.string() }),
   v.transform((row): ServerRow => row),
