@@ -12,20 +12,20 @@ import type { AgendaMedicoDoc, GuiaDoc, MedicoDoc, PerfilDoc } from './schemas.t
 import type { SyncStatus } from './status.ts';
 import type { ReplicaDoc, TableName } from './tables.ts';
 import type { OccupiedSlot } from './outbox/overlay.ts';
-import type { Mutation, MutationInput } from './outbox/types.ts';
+import { MUTATIONS, mayQueue, type MutationInput, type MutationKind } from './outbox/mutations.ts';
+import type { Mutation } from './outbox/types.ts';
 import type { AppointmentView } from './views.ts';
-import { INTERVAL_OPTIONS } from '../src/domain/rules/booking.ts';
-import {
-  ROOM_CHOICES,
-  ROOM_EVENTS,
-  ROOM_EVENT_ROLES,
-  type RoomEvent,
-} from '../src/domain/rules/consultation-room.ts';
+import { ROOM_CHOICES, type RoomEvent } from '../src/domain/rules/consultation-room.ts';
 import {
   PIX_CITY_MAX_LENGTH,
   PIX_KEY_MAX_LENGTH,
   PIX_KEY_PATTERN,
 } from '../src/domain/rules/pix.ts';
+import { uuidField } from '../src/domain/schemas/fields.ts';
+import {
+  availabilityBlockSchema,
+  type AvailabilityBlockInput,
+} from '../src/domain/schemas/sync-inputs.ts';
 
 export type { EngineOptions as SyncEngineOptions, SyncEvent, SyncUser } from './engine.ts';
 export type { SyncStatus, SyncError } from './status.ts';
@@ -33,6 +33,14 @@ export type { TableName } from './tables.ts';
 export type { AppointmentView } from './views.ts';
 export type { OccupiedSlot, SyncMark } from './outbox/overlay.ts';
 export type { Mutation, MutationKind, Rejection } from './outbox/types.ts';
+export {
+  MUTATIONS,
+  outcomeToast,
+  type Action,
+  type ActorRole,
+  type OutcomeToast,
+} from './outbox/mutations.ts';
+export type { AvailabilityBlockInput };
 export type { ConflictReport, DroppedField } from './conflict.ts';
 export type { WriteRejection } from './push.ts';
 export type { Clock, Timers } from './runtime.ts';
@@ -55,17 +63,6 @@ export type WriteError = 'invalid-input' | 'not-allowed' | 'not-found' | 'storag
 /** Result of a local write: errors are values, never exceptions. */
 export type WriteResult<T = undefined> = { ok: true; value: T } | { ok: false; error: WriteError };
 
-const Uuid = v.pipe(v.string(), v.uuid());
-const Instant = v.pipe(v.string(), v.isoTimestamp());
-const Https = v.pipe(v.string(), v.trim(), v.url(), v.startsWith('https://'));
-const Time = v.pipe(v.string(), v.regex(/^(([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?|24:00(:00)?)$/));
-const BlockInput = v.object({
-  id: v.optional(Uuid),
-  dia_semana: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6)),
-  hora_inicio: Time,
-  hora_fim: Time,
-  intervalo_em_minutos: v.picklist(INTERVAL_OPTIONS),
-});
 const DoctorProfilePatch = v.partial(
   v.object({
     public_name: v.pipe(v.string(), v.trim(), v.nonEmpty()),
@@ -94,8 +91,6 @@ const ProfilePatch = v.partial(
   }),
 );
 
-/** An availability block as the schedule editor edits it; times are São Paulo wall clock. */
-export type AvailabilityBlockInput = v.InferInput<typeof BlockInput>;
 export type DoctorProfilePatch = v.InferInput<typeof DoctorProfilePatch>;
 export type ProfilePatch = v.InferInput<typeof ProfilePatch>;
 
@@ -204,10 +199,6 @@ async function guarded<T>(write: () => Promise<WriteResult<T>>): Promise<WriteRe
   }
 }
 
-function hhmmss(time: string): string {
-  return time.length === 5 ? `${time}:00` : time;
-}
-
 /**
  * Opens the replica for a visitor (`user: null`), a patient or a doctor and starts syncing.
  * One engine per signed-in user; create a new one when the user changes.
@@ -216,28 +207,37 @@ export async function createSyncEngine(opts: EngineOptions): Promise<SyncEngine>
   const core: EngineCore = await startEngine(opts);
   const { db, views, outbox, user } = core;
 
-  async function enqueue(
-    input: MutationInput,
+  /**
+   * Queues one action of mutations.ts: its arguments must pass its schema and the signed-in
+   * person must hold one of its roles; nothing else is checked here (the server decides, O5).
+   */
+  async function enqueue<K extends MutationKind>(
+    kind: K,
     appointmentId: string,
-    allowed: 'paciente' | 'medico' | readonly ('paciente' | 'medico')[],
+    input: unknown,
     id = core.newId(),
   ): Promise<WriteResult<{ mutationId: string }>> {
-    const roles = typeof allowed === 'string' ? [allowed] : allowed;
-    if (!user || !roles.includes(user.role)) return { ok: false, error: 'not-allowed' };
-    if (!v.is(Uuid, appointmentId)) return { ok: false, error: 'invalid-input' };
+    const action = MUTATIONS[kind];
+    const args = v.safeParse(action.args, input);
+    if (!args.success || !v.is(uuidField, appointmentId)) {
+      return { ok: false, error: 'invalid-input' };
+    }
+    if (!user || !mayQueue(kind, args.output, user.role)) {
+      return { ok: false, error: 'not-allowed' };
+    }
     return guarded(async () => {
-      const m = await outbox.add(input, { id, appointmentId });
+      // `kind` and its arguments' schema come from one entry, which TypeScript cannot follow.
+      const queued = { kind, args: args.output } as MutationInput;
+      const m = await outbox.add(queued, { id, appointmentId });
       return { ok: true, value: { mutationId: m.id } };
     });
   }
 
-  const action =
-    (
-      kind: 'generate_guide' | 'confirm_payment' | 'check_in' | 'cancel' | 'patient_cancel',
-      who: 'paciente' | 'medico',
-    ) =>
+  /** An action that takes nothing but its appointment. */
+  const onAppointment =
+    (kind: 'generate_guide' | 'confirm_payment' | 'check_in' | 'cancel' | 'patient_cancel') =>
     (appointmentId: string) =>
-      enqueue({ kind, args: {} }, appointmentId, who);
+      enqueue(kind, appointmentId, {});
 
   async function ownDoc(table: 'medicos' | 'perfis_usuarios') {
     const collection = db.collections[table];
@@ -267,57 +267,34 @@ export async function createSyncEngine(opts: EngineOptions): Promise<SyncEngine>
     mutations$: outbox.state$.pipe(map((s) => s.mutations)),
 
     async book(input) {
-      if (!v.is(v.object({ medicoId: Uuid, horarioInicio: Instant }), input)) {
-        return { ok: false, error: 'invalid-input' };
-      }
       const id = core.newId();
-      const result = await enqueue({ kind: 'book', args: input }, id, 'paciente', id);
+      const result = await enqueue('book', id, input, id);
       return result.ok
         ? { ok: true, value: { mutationId: result.value.mutationId, appointmentId: id } }
         : result;
     },
-    generateGuide: action('generate_guide', 'paciente'),
-    confirmPayment: action('confirm_payment', 'medico'),
-    checkIn: action('check_in', 'medico'),
-    cancel: action('cancel', 'medico'),
-    patientCancel: action('patient_cancel', 'paciente'),
-    async saveMeetingLink(appointmentId, link) {
-      const parsed = v.safeParse(Https, link);
-      if (!parsed.success) return { ok: false, error: 'invalid-input' };
-      return enqueue(
-        { kind: 'save_meeting_link', args: { link: parsed.output } },
-        appointmentId,
-        'medico',
-      );
-    },
-    recordRoomEvent(appointmentId, evento) {
-      if (!v.is(v.picklist(ROOM_EVENTS), evento)) {
-        return Promise.resolve({ ok: false, error: 'invalid-input' });
-      }
-      return enqueue(
-        { kind: 'room_event', args: { evento } },
-        appointmentId,
-        ROOM_EVENT_ROLES[evento],
-      );
-    },
+    generateGuide: onAppointment('generate_guide'),
+    confirmPayment: onAppointment('confirm_payment'),
+    checkIn: onAppointment('check_in'),
+    cancel: onAppointment('cancel'),
+    patientCancel: onAppointment('patient_cancel'),
+    saveMeetingLink: (appointmentId, link) => enqueue('save_meeting_link', appointmentId, { link }),
+    recordRoomEvent: (appointmentId, evento) => enqueue('room_event', appointmentId, { evento }),
     pendingCount: () => outbox.current().mutations.filter((m) => m.state === 'pending').length,
     dismissRejected: (mutationId) => outbox.dismiss(mutationId),
 
     saveAvailabilityBlock(block) {
       return guarded(async () => {
-        const parsed = v.safeParse(BlockInput, block);
+        const parsed = v.safeParse(availabilityBlockSchema, block);
         if (!parsed.success) return { ok: false, error: 'invalid-input' };
         const medicoId = await ownDoctorId();
         const collection = db.collections.agenda_medico;
         if (!medicoId || !collection) return { ok: false, error: 'not-allowed' };
-        const { id = core.newId(), hora_inicio, hora_fim, ...rest } = parsed.output;
-        const start = hhmmss(hora_inicio);
-        const end = hhmmss(hora_fim);
-        if (end <= start) return { ok: false, error: 'invalid-input' };
+        const { id = core.newId(), ...times } = parsed.output;
         const existing = await collection.findOne(id).exec();
         if (existing && existing.get('medico_id') !== medicoId)
           return { ok: false, error: 'not-allowed' };
-        const fields = { ...rest, hora_inicio: start, hora_fim: end, status: 'disponivel' };
+        const fields = { ...times, status: 'disponivel' };
         if (existing) await existing.incrementalPatch(fields);
         else {
           await collection.insert({

@@ -154,7 +154,7 @@ export function createViews(db: Replica, outbox$: Observable<OutboxState>, userI
           const guides = byId(guias);
           const guideByAppointment = new Map(guias.map((g) => [g.agendamento_id, g]));
           const overlaid = overlayAppointments(appointments, outbox, {
-            patientId: userId,
+            userId,
             priceInCents: (id) => doctors.get(id)?.price_in_cents ?? null,
           });
           return overlaid
@@ -197,7 +197,7 @@ export function createViews(db: Replica, outbox$: Observable<OutboxState>, userI
     const overlaid$ = combineLatest([base$, medico$]).pipe(
       map(([[stored, queue], medico]) => {
         const [a] = overlayAppointments(stored ? [stored] : [], queue, {
-          patientId: userId,
+          userId,
           priceInCents: () => medico?.price_in_cents ?? null,
         });
         return a ?? null;

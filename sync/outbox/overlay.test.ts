@@ -6,7 +6,7 @@ import { enqueue, markRejected } from './queue.ts';
 import { EMPTY_OUTBOX } from './types.ts';
 
 const AT = '2026-11-21T12:00:00Z';
-const ctx = { patientId: 'p1', priceInCents: () => 15000 };
+const ctx = { userId: 'p1', priceInCents: () => 15000 };
 
 const server: AgendamentoDoc = {
   id: 'a1',
@@ -37,6 +37,22 @@ const server: AgendamentoDoc = {
 };
 
 describe('optimistic overlay', () => {
+  it('[O6] a payment confirmed on an attended appointment keeps it atendido, as the server does', () => {
+    const attended = { ...server, status: 'atendido' };
+    const outbox = enqueue(
+      EMPTY_OUTBOX,
+      { kind: 'confirm_payment', args: {} },
+      { id: 'm1', appointmentId: 'a1', createdAt: AT },
+    );
+    const [shown] = overlayAppointments([attended], outbox, { ...ctx, userId: 'd1-user' });
+    expect(shown).toMatchObject({
+      status: 'atendido',
+      pagamento_status: 'pago',
+      pagamento_confirmado_em: AT,
+      pagamento_confirmado_por: 'd1-user',
+    });
+  });
+
   it('[O6] a queued booking shows as the confirmed appointment the server will create, in São Paulo time', () => {
     const outbox = enqueue(
       EMPTY_OUTBOX,

@@ -1,20 +1,6 @@
-import type { RoomEvent } from '../../src/domain/rules/consultation-room.ts';
+import type { MutationInput } from './mutations.ts';
 
-/**
- * The server-authoritative actions, each sent as one RPC (data contract). Every mutation
- * targets one appointment; for a booking that is the id of its optimistic appointment.
- */
-export type MutationInput =
-  | { kind: 'book'; args: { medicoId: string; horarioInicio: string } }
-  | { kind: 'generate_guide'; args: Record<string, never> }
-  | { kind: 'confirm_payment'; args: Record<string, never> }
-  | { kind: 'check_in'; args: Record<string, never> }
-  | { kind: 'cancel'; args: Record<string, never> }
-  | { kind: 'patient_cancel'; args: Record<string, never> }
-  | { kind: 'save_meeting_link'; args: { link: string } }
-  | { kind: 'room_event'; args: { evento: RoomEvent } };
-
-export type MutationKind = MutationInput['kind'];
+export type { MutationInput, MutationKind } from './mutations.ts';
 
 /** The server's "no" for a mutation, as shown to the person (O5). */
 export type Rejection = {

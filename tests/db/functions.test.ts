@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PATIENTS, seedAccounts } from '../../scripts/seed-accounts.ts';
+import { seedAccounts } from '../../scripts/seed-accounts.ts';
 import { signApplicationToken } from '../../supabase/functions/_shared/application-token.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
-import { SEED_FILE, ZONE } from './support.ts';
+import { SEED_FILE } from './support.ts';
 
 const SETUP_TOKEN = 'token-de-configuracao-de-teste';
 const ANA_ID = 'a0000000-0000-4000-8000-000000000001';
@@ -329,101 +328,5 @@ describe('process-doctor-application', () => {
       status: 404,
       body: { success: false, message: 'Solicitação não encontrada.' },
     });
-  });
-});
-
-describe('notify-patient-completion', () => {
-  let doctorToken: string;
-  let patientToken: string;
-  let appointmentId: string;
-
-  beforeAll(async () => {
-    await t.admin.auth.admin.updateUserById((await medico(ANA_ID)).user_id!, {
-      password: 'senha-da-ana-123',
-    });
-    await seedAccounts({ url: t.url, serviceRoleKey: t.serviceRoleKey, demoPatients: true });
-    const doctor = t.client();
-    doctorToken = (
-      await doctor.auth.signInWithPassword({
-        email: 'ana.ribeiro@saudeja.example',
-        password: 'senha-da-ana-123',
-      })
-    ).data.session!.access_token;
-    const patient = t.client();
-    const p = DEMO_PATIENTS[0];
-    patientToken = (await patient.auth.signInWithPassword({ email: p.email, password: p.password }))
-      .data.session!.access_token;
-    // Ana works Monday to Saturday from 08:00 (seed): the next such day after today.
-    let day = Temporal.Now.plainDateISO(ZONE).add({ days: 1 });
-    if (day.dayOfWeek === 7) day = day.add({ days: 1 });
-    const start = day
-      .toZonedDateTime({ timeZone: ZONE, plainTime: '08:00' })
-      .toInstant()
-      .toString();
-    const booked = await patient
-      .rpc('paciente_agendar', {
-        p_medico_id: ANA_ID,
-        p_horario_inicio: start,
-        p_mutation_id: randomUUID(),
-      })
-      .single<{ id: string }>();
-    appointmentId = booked.data!.id;
-  });
-
-  it('needs an appointment id', async () => {
-    expect(await invoke('notify-patient-completion', { token: doctorToken, body: {} })).toEqual({
-      status: 400,
-      body: { success: false, message: 'Parâmetros inválidos. appointmentId ausente.' },
-    });
-  });
-
-  it('waits for the check-in', async () => {
-    const r = await invoke('notify-patient-completion', {
-      token: doctorToken,
-      body: { appointmentId },
-    });
-    expect(r).toEqual({
-      status: 409,
-      body: { success: false, message: 'O atendimento ainda não foi confirmado.' },
-    });
-  });
-
-  it("e-mails the patient once the doctor checked in, and only the appointment's doctor may ask", async () => {
-    const headers = {
-      apikey: t.anonKey,
-      authorization: `Bearer ${doctorToken}`,
-      'content-type': 'application/json',
-    };
-    for (const fn of ['medico_confirmar_pagamento', 'medico_confirmar_atendimento']) {
-      const res = await fetch(`${t.url}/rest/v1/rpc/${fn}`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ p_agendamento_id: appointmentId }),
-      });
-      expect(res.status).toBe(200);
-    }
-    expect(
-      await invoke('notify-patient-completion', { token: patientToken, body: { appointmentId } }),
-    ).toEqual({
-      status: 404,
-      body: { success: false, message: 'Agendamento não encontrado.' },
-    });
-    expect(
-      await invoke('notify-patient-completion', { token: doctorToken, body: { appointmentId } }),
-    ).toEqual({
-      status: 200,
-      body: { success: true, message: 'Paciente notificado.' },
-    });
-    const mails = (await (
-      await fetch(`${t.url}/mailbox/api?to=${DEMO_PATIENTS[0].email}`, {
-        headers: { apikey: t.serviceRoleKey },
-      })
-    ).json()) as {
-      subject: string;
-      text: string;
-    }[];
-    const mail = mails.find((m) => m.subject === 'Sua teleconsulta foi concluída');
-    expect(mail?.text).toContain('Olá, Maria Oliveira!');
-    expect(mail?.text).toContain('Dra. Ana Ribeiro');
   });
 });

@@ -52,6 +52,13 @@ async function mailbox(t: TestPlatform, to: string): Promise<Mail[]> {
   return (await res.json()) as Mail[];
 }
 
+/** 'dd/MM/yyyy às HH:mm' in São Paulo, as the e-mails write a consultation's start. */
+function whenOf(start: string): string {
+  const local = Temporal.Instant.from(start).toZonedDateTimeISO('America/Sao_Paulo');
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(local.day)}/${two(local.month)}/${local.year} às ${two(local.hour)}:${two(local.minute)}`;
+}
+
 const at = (iso: string, minutes: number) =>
   Temporal.Instant.from(iso).add({ minutes: Math.round(minutes) });
 
@@ -78,8 +85,7 @@ describe('appointment reminders', () => {
     expect(await runScheduledJobs(admin, at(start, -24 * 60 + 1))).toEqual([]);
     const [first, ...others] = await mailbox(t, email);
     expect(others).toEqual([]);
-    const local = Temporal.Instant.from(start).toZonedDateTimeISO('America/Sao_Paulo');
-    const when = `${String(local.day).padStart(2, '0')}/${String(local.month).padStart(2, '0')}/${local.year} às ${local.toPlainTime().toString().slice(0, 5)}`;
+    const when = whenOf(start);
     expect(first!.subject).toBe(`Lembrete: sua teleconsulta é em ${when}`);
     expect(first!.text).toContain('Dra. Lembra');
     expect(first!.text).toContain(`Data e horário: ${when} (horário de Brasília).`);
@@ -129,6 +135,36 @@ describe('appointment reminders', () => {
     await runScheduledJobs(admin, at(slot(8), -30));
     expect(await mailbox(t, await emailOf(db, quiet))).toEqual([]);
     expect(await mailbox(t, await emailOf(db, cancelled))).toEqual([]);
+  });
+
+  it('tells the patient once that the consultation was completed, after the check-in, however many runs', async () => {
+    const db = t.platform.ctx.db;
+    const doctor = await createDoctor(db, { name: 'Dra. Conclui' });
+    const patient = await createPatient(db, 36);
+    const start = slot(12);
+    const { id } = await bookWithGuide(db, patient, doctor.medicoId, start);
+    const email = await emailOf(db, patient);
+    const admin = schedulerClient(t.url, t.serviceRoleKey);
+    const completed = async () =>
+      (await mailbox(t, email)).filter((m) => m.subject === 'Sua teleconsulta foi concluída');
+
+    await runScheduledJobs(admin, at(start, -25 * 60));
+    expect(await completed()).toEqual([]);
+
+    await db.query(
+      `update public.agendamentos set pagamento_status = 'pago', status = 'atendido' where id = $1`,
+      [id],
+    );
+    await Promise.all([
+      runScheduledJobs(admin, at(start, -25 * 60)),
+      runScheduledJobs(admin, at(start, -25 * 60)),
+    ]);
+    await runScheduledJobs(admin, at(start, 60));
+    const [mail, ...more] = await completed();
+    expect(more).toEqual([]);
+    const when = whenOf(start);
+    expect(mail!.text).toContain(`Sua teleconsulta com Dra. Conclui em ${when} foi concluída.`);
+    expect(mail!.text).not.toContain('lembretes');
   });
 
   it('answers only the service role', async () => {

@@ -1,6 +1,6 @@
 /**
  * The booking rules the app, the sync engine and the database all apply, written once here.
- * sync/ imports this module too (the only part of src/ it may), and
+ * sync/ imports this module too (with src/domain/schemas, the only part of src/ it may), and
  * tests/db/rules-pinned.test.ts fails if the SQL in supabase/migrations says otherwise.
  * Plain constants only: nothing here may import anything.
  */

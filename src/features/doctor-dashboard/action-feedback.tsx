@@ -14,23 +14,22 @@ import {
   scheduleSnapshot,
   type ScheduleSnapshot,
 } from '@/domain/appointments/live-changes.ts';
-import type { AppointmentView, MutationKind, SyncEngine, SyncEvent } from '../../../sync/index.ts';
+import {
+  MUTATIONS,
+  outcomeToast,
+  type AppointmentView,
+  type MutationKind,
+  type SyncEngine,
+  type SyncEvent,
+} from '../../../sync/index.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
-import { useSupabase } from '@/session/supabase-context.ts';
 
-type DoctorAction = Exclude<
-  MutationKind,
-  'book' | 'generate_guide' | 'patient_cancel' | 'room_event'
->;
-
-/** docs/product-rules.md §8 "Doctor actions" (and "Cancel" for the cancellation's success). */
-export const ACTION_TOASTS: Record<DoctorAction, { success: string; failure: string }> = {
-  confirm_payment: { success: 'Pagamento Confirmado!', failure: 'Falha ao Confirmar Pagamento' },
-  check_in: { success: 'Check-in Realizado!', failure: 'Falha no Check-in' },
-  cancel: { success: 'Sucesso', failure: 'Falha ao Cancelar' },
-  save_meeting_link: { success: 'Link da consulta salvo!', failure: 'Erro ao salvar link' },
-};
+/** The actions whose outcome the dashboard reports: a doctor's, with texts in sync's MUTATIONS. */
+function isDoctorAction(kind: MutationKind): boolean {
+  const { roles, texts } = MUTATIONS[kind];
+  return texts !== null && roles.includes('medico');
+}
 
 /** docs/product-rules.md §4 "Live updates". */
 export const LIVE_TOAST = {
@@ -38,10 +37,8 @@ export const LIVE_TOAST = {
   description: 'Um horário foi agendado ou cancelado.',
 } as const;
 
-export const NOTIFY_FUNCTION = 'notify-patient-completion';
-
 /** A doctor's action the server refused: already undone on screen, its reason kept to show. */
-export type ActionRejection = { mutationId: string; kind: DoctorAction; message: string };
+export type ActionRejection = { mutationId: string; kind: MutationKind; message: string };
 
 type Feedback = {
   /** The doctor's appointments from the replica (one subscription for every section). */
@@ -55,10 +52,6 @@ const FeedbackContext = createContext<Feedback>({
   rejections: new Map(),
   dismissRejection: () => undefined,
 });
-
-function isDoctorAction(kind: MutationKind): kind is DoctorAction {
-  return kind in ACTION_TOASTS;
-}
 
 /** Rows of the first sync are the baseline: only changes after it are someone's doing. */
 function useLiveScheduleToast(
@@ -83,12 +76,12 @@ function useLiveScheduleToast(
 
 /**
  * The doctor's dashboard frame for data: one live list for every section, the product-rules toast
- * when the server applies or refuses an action (queued offline too), the patient-completion
- * call after a check-in, and live-change toasts.
+ * when the server applies or refuses an action (queued offline too; the texts are sync's
+ * MUTATIONS), and live-change toasts. The patient hears of a check-in from the server (the
+ * completion e-mail, supabase/functions/README.md), not from this device.
  */
 export function DoctorActionFeedback({ children }: { children: ReactNode }) {
   const { engine } = useSyncSession();
-  const supabase = useSupabase();
   const [rejections, setRejections] = useState<ReadonlyMap<string, ActionRejection>>(new Map());
   const appointments$ = useMemo(() => engine?.appointments$ ?? null, [engine]);
   const appointments = useObservable(appointments$, undefined);
@@ -96,30 +89,13 @@ export function DoctorActionFeedback({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!engine) return;
     const onEvent = (event: SyncEvent) => {
-      if (event.type === 'mutation-applied' && isDoctorAction(event.mutation.kind)) {
-        const { kind, appointmentId } = event.mutation;
-        showToast({
-          tone: 'success',
-          title: ACTION_TOASTS[kind].success,
-          description: kind === 'cancel' ? (event.message ?? undefined) : undefined,
-        });
-        if (kind === 'check_in') {
-          // docs/product-rules.md §4: the patient is told by e-mail; a failure must not undo the check-in.
-          supabase.functions
-            .invoke(NOTIFY_FUNCTION, { body: { appointmentId } })
-            .then(({ error }) => {
-              if (error) console.warn(`${NOTIFY_FUNCTION} failed`, error);
-            })
-            .catch((error: unknown) => console.warn(`${NOTIFY_FUNCTION} failed`, error));
-        }
-      }
-      if (event.type === 'mutation-rejected' && isDoctorAction(event.mutation.kind)) {
-        const { kind, appointmentId, id } = event.mutation;
-        showToast({
-          tone: 'error',
-          title: ACTION_TOASTS[kind].failure,
-          description: event.message,
-        });
+      if (event.type !== 'mutation-applied' && event.type !== 'mutation-rejected') return;
+      const { kind, appointmentId, id } = event.mutation;
+      if (!isDoctorAction(kind)) return;
+      const applied = event.type === 'mutation-applied';
+      const toast = outcomeToast(kind, { applied, message: event.message });
+      if (toast) showToast(toast);
+      if (!applied) {
         setRejections((current) =>
           new Map(current).set(appointmentId, { mutationId: id, kind, message: event.message }),
         );
@@ -127,7 +103,7 @@ export function DoctorActionFeedback({ children }: { children: ReactNode }) {
     };
     const sub = engine.events$.subscribe(onEvent);
     return () => sub.unsubscribe();
-  }, [engine, supabase]);
+  }, [engine]);
 
   useLiveScheduleToast(appointments, engine);
 

@@ -8,7 +8,13 @@ import { managesMeetingLink, roomEntry } from '@/domain/appointments/room.ts';
 import { appointmentStateOf } from '@/domain/appointments/status.ts';
 import { maskCpf } from '@/domain/identity/cpf.ts';
 import { formatCalendarDate } from '@/domain/time/display.ts';
-import type { AppointmentView, SyncEngine, WriteResult } from '../../../sync/index.ts';
+import {
+  MUTATIONS,
+  type AppointmentView,
+  type MutationKind,
+  type SyncEngine,
+  type WriteResult,
+} from '../../../sync/index.ts';
 import { GuideDocumentActions } from '@/features/guide/index.ts';
 import { showToast } from '@/lib/toast.ts';
 import {
@@ -23,7 +29,7 @@ import { buttonClass } from '@/ui/button.tsx';
 import { Card } from '@/ui/card.tsx';
 import { Dialog } from '@/ui/dialog.tsx';
 import { TextField } from '@/ui/field.tsx';
-import { ACTION_TOASTS, type ActionRejection } from './action-feedback.tsx';
+import type { ActionRejection } from './action-feedback.tsx';
 import { RoomRecord } from './room-record.tsx';
 
 export const DOCTOR_CARD_TEXTS = {
@@ -84,9 +90,10 @@ function PatientData({ paciente }: { paciente: AppointmentView['paciente'] }) {
 }
 
 /** Tells the doctor at once when the device itself refused to queue the action. */
-function reportLocal(kind: keyof typeof ACTION_TOASTS, result: WriteResult<unknown>): void {
+function reportLocal(kind: MutationKind, result: WriteResult<unknown>): void {
   if (result.ok) return;
-  showToast({ tone: 'error', title: ACTION_TOASTS[kind].failure, description: T.notQueued });
+  const title = MUTATIONS[kind].texts?.failure ?? '';
+  showToast({ tone: 'error', title, description: T.notQueued });
 }
 
 function MeetingLinkForm({
@@ -173,10 +180,7 @@ export function DoctorAppointmentCard({
   // their own link, or an appointment that has one saved.
   const withLink = managesMeetingLink({ ...a, sala_consulta: roomChoice });
 
-  async function run(
-    kind: keyof typeof ACTION_TOASTS,
-    act: () => Promise<WriteResult<unknown>>,
-  ): Promise<void> {
+  async function run(kind: MutationKind, act: () => Promise<WriteResult<unknown>>): Promise<void> {
     // A new attempt replaces the previous refusal on screen.
     onDismissRejection(a.id);
     reportLocal(kind, await act());

@@ -5,13 +5,13 @@ import { isPatientUpcoming } from '@/domain/appointments/lists.ts';
 import { appointmentStateOf } from '@/domain/appointments/status.ts';
 import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
 import { SYNC_ERROR_TITLES, useSyncErrorToast } from '@/session/sync-error-toast.ts';
-import type { AppointmentView } from '../../../sync/index.ts';
+import { outcomeToast, type AppointmentView } from '../../../sync/index.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { buttonClass } from '@/ui/button.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
 import { AppointmentCard } from './appointment-card.tsx';
-import { CANCEL_TEXTS, CancelDialog } from './cancel-dialog.tsx';
+import { CancelDialog } from './cancel-dialog.tsx';
 
 export const CONSULTAS_TEXTS = {
   title: 'Minhas Consultas',
@@ -79,12 +79,11 @@ export function AppointmentsTab() {
     const sub = engine.events$.subscribe((event) => {
       if (event.type === 'write-conflict' || event.type === 'write-rejected') return;
       if (event.mutation.kind !== 'patient_cancel') return;
-      const refused = event.type === 'mutation-rejected';
-      showToast({
-        tone: refused ? 'error' : 'success',
-        title: refused ? CANCEL_TEXTS.failedTitle : CANCEL_TEXTS.doneTitle,
-        description: event.message || undefined,
+      const toast = outcomeToast('patient_cancel', {
+        applied: event.type === 'mutation-applied',
+        message: event.message,
       });
+      if (toast) showToast(toast);
     });
     return () => sub.unsubscribe();
   }, [engine]);

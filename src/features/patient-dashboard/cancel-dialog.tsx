@@ -7,7 +7,7 @@ import {
   selfCancelCheck,
 } from '@/domain/rules/policy.ts';
 import { isAppointmentStatus } from '@/domain/appointments/status.ts';
-import type { AppointmentView } from '../../../sync/index.ts';
+import { MUTATIONS, type AppointmentView } from '../../../sync/index.ts';
 import { useSyncSession } from '@/session/sync-provider.tsx';
 import { showToast } from '@/lib/toast.ts';
 import { Alert } from '@/ui/alert.tsx';
@@ -23,9 +23,6 @@ export const CANCEL_TEXTS = {
   policyTitle: 'Política de cancelamento',
   keep: 'Voltar',
   confirm: 'Confirmar cancelamento',
-  /** docs/product-rules.md §8 "Appointments": the server's answer, under these titles. */
-  doneTitle: 'Sucesso',
-  failedTitle: 'Erro ao cancelar',
   queued: 'Cancelamento registrado',
   doneOffline: 'O cancelamento será enviado assim que a conexão voltar.',
   failed: 'Não foi possível cancelar agora. Tente novamente.',
@@ -65,14 +62,14 @@ export function CancelDialog({ appointment: a, open, onOpenChange }: CancelDialo
     if (!result.ok) {
       showToast({
         tone: 'error',
-        title: CANCEL_TEXTS.failedTitle,
+        title: MUTATIONS.patient_cancel.texts?.failure ?? '',
         description: CANCEL_TEXTS.failed,
       });
       return;
     }
     onOpenChange(false);
-    // Online, the server's answer follows at once ('Sucesso' or 'Erro ao cancelar', with its
-    // message: appointments-tab.tsx); offline, say that it waits for the connection.
+    // Online, the server's answer follows at once (its toast: appointments-tab.tsx, texts in
+    // sync's MUTATIONS); offline, say that it waits for the connection.
     if (!navigator.onLine) {
       showToast({ title: CANCEL_TEXTS.queued, description: CANCEL_TEXTS.doneOffline });
     }

@@ -4,7 +4,8 @@ import { reminderMail, type DueReminder } from '../_shared/reminder-mail.ts';
 import { serviceClient } from '../_shared/service-client.ts';
 
 /**
- * Sends the reminder e-mails that are due (24 h and 1 h before each consultation). Called by a
+ * Sends the reminder e-mails that are due (24 h and 1 h before each consultation) and the note
+ * to each patient whose consultation the doctor checked in since the last run. Called by a
  * scheduler with the service-role key: locally `scripts/scheduler.ts`, on hosted Supabase
  * pg_cron (README). `{now}` (an ISO instant) sets the clock the reminders are due by; without
  * it, the database's now(). Each reminder is claimed in the database before it is sent, so it

@@ -1,3 +1,0 @@
-import { handleNotify } from './handler.ts';
-
-Deno.serve(handleNotify);
