@@ -7,7 +7,7 @@ import { buttonClass } from '@/ui/button.tsx';
 import { Alert } from '@/ui/alert.tsx';
 import { PageSpinner } from '@/ui/spinner.tsx';
 import { useAuth } from '@/session/auth-context.ts';
-import { authErrorMessage } from './auth-errors.ts';
+import { AUTH_FORM_CODES, mapServerError, shownMessage } from '@/domain/errors/map-server-error.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
 import { useSupabase } from '@/session/supabase-context.ts';
 import { PasswordForm } from './password-form.tsx';
@@ -34,9 +34,10 @@ export function ResetPasswordPage() {
       showToast({
         tone: 'error',
         title: 'Erro ao redefinir senha',
-        description: authErrorMessage(
-          error,
+        description: shownMessage(
+          mapServerError(error),
           'Não foi possível atualizar sua senha. Verifique se o link é válido e tente novamente.',
+          AUTH_FORM_CODES,
         ),
       });
       return;
