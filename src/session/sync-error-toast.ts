@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { SyncEngine } from '../../sync/index.ts';
-import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
+import { mapReplicationMessage } from '@/domain/errors/map-server-error.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useObservable } from './sync-provider.tsx';
 
@@ -20,17 +20,9 @@ export type FetchedSource = keyof typeof SYNC_ERROR_TITLES;
 /** The live channel's own trouble (sync/engine.ts), not a failed fetch: it has no toast. */
 const REALTIME_PREFIX = 'realtime: ';
 
-/** The server's message as it is; a request that got no answer, in the person's words. */
-function describe(message: string): string {
-  if (/^(TimeoutError|AbortError)\b/.test(message)) return ERROR_MESSAGES.timeout;
-  if (/^(TypeError|FetchError)\b/.test(message) || /^HTTP 5\d\d$/.test(message)) {
-    return ERROR_MESSAGES.serverUnavailable;
-  }
-  return message;
-}
-
 /**
- * Toasts `source`'s failure once when it appears while online, with the server's message; again
+ * Toasts `source`'s failure once when it appears while online, with the server's message as the
+ * one mapper words it (a request that got no answer in the person's words); again
  * only after a successful fetch cleared it and a new failure came.
  */
 export function useSyncErrorToast(engine: SyncEngine | null, source: FetchedSource): void {
@@ -49,6 +41,10 @@ export function useSyncErrorToast(engine: SyncEngine | null, source: FetchedSour
     }
     if (shown.current) return;
     shown.current = true;
-    showToast({ tone: 'error', title: SYNC_ERROR_TITLES[source], description: describe(message) });
+    showToast({
+      tone: 'error',
+      title: SYNC_ERROR_TITLES[source],
+      description: mapReplicationMessage(message).message,
+    });
   }, [message, source]);
 }

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { isTransient, messageOf, reasonOf, toFailure } from '../errors.ts';
+import { isTransient, refusalOf, toFailure } from '../errors.ts';
 import type { ServerRow } from '../row.ts';
 import { replicationDeadline, sendAs, type Session } from '../session.ts';
 import type { Mutation, Rejection } from './types.ts';
@@ -124,7 +124,7 @@ export async function sendMutation(
     }
     return {
       kind: 'rejected',
-      rejection: { reason: reasonOf(failure), message: messageOf(failure) },
+      rejection: refusalOf(failure),
     };
   }
   const row = firstRow(result.data as unknown);

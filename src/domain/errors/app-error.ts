@@ -26,3 +26,8 @@ export function fail<T = never>(error: AppError): Result<T> {
 export function reasonToCode(reason: string): string {
   return reason.trim().toLowerCase().replace(/_/g, '-');
 }
+
+/** The way back, for what keeps the server's spelling (sync/outbox/types.ts `Rejection`). */
+export function codeToReason(code: string): string {
+  return code.replace(/-/g, '_');
+}

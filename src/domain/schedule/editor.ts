@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '../errors/messages.ts';
 import { INTERVAL_OPTIONS } from '../rules/booking.ts';
 import { toInputTime, toStorageTime, wallTimeMinutes } from '../time/wall-time.ts';
 
@@ -28,8 +29,7 @@ export const TIME_REQUIRED = 'Obrigatório';
 
 export const SCHEDULE_ERROR_TOAST = {
   title: 'Erro de validação',
-  description:
-    'Verifique os blocos de horário. O horário final deve ser maior que o inicial e não deve haver sobreposição.',
+  description: ERROR_MESSAGES.scheduleOverlap,
 } as const;
 
 /** A block while edited: times 'HH:mm' ('' while empty); key is the row id or a new local id. */

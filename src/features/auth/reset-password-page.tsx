@@ -12,6 +12,8 @@ import { AuthPageShell } from './auth-page-shell.tsx';
 import { useSupabase } from '@/session/supabase-context.ts';
 import { PasswordForm } from './password-form.tsx';
 
+
+const LINK_INVALID = 'Link inválido ou expirado';
 /**
  * /auth/reset-password. The recovery link signs the person in: the implicit flow's tokens in
  * the URL fragment are read by supabase-js (PASSWORD_RECOVERY); a PKCE `?code=` is exchanged.
@@ -57,7 +59,7 @@ export function ResetPasswordPage() {
         title="Link expirado"
         description="Este link de redefinição de senha já foi usado ou expirou."
       >
-        <Alert tone="amber" role="alert" title="Link inválido ou expirado">
+        <Alert tone="amber" role="alert" title={LINK_INVALID}>
           Por segurança, cada link funciona uma única vez e por tempo limitado. Peça um novo link e
           use o e-mail mais recente.
         </Alert>
@@ -82,7 +84,7 @@ export function ResetPasswordPage() {
       description="Escolha uma senha forte com no mínimo 8 caracteres."
     >
       {!session && (
-        <Alert tone="amber" title="Link inválido ou expirado" className={css({ mb: '5' })}>
+        <Alert tone="amber" title={LINK_INVALID} className={css({ mb: '5' })}>
           Abra novamente o link enviado para o seu e-mail ou{' '}
           <Link to="/recuperar-senha" className={css({ textDecoration: 'underline' })}>
             solicite um novo link

@@ -37,7 +37,7 @@ export const BOOKING_TEXTS = {
   errorTitle: 'Erro no Agendamento',
   /** docs/product-rules.md §4 step 5: a booking refused for missing data. */
   missingDataTitle: 'Dados incompletos',
-  errorDescription: 'Não foi possível concluir seu agendamento agora. Tente novamente.',
+  errorDescription: ERROR_MESSAGES.bookingFailed,
 } as const;
 
 type BookingFlow = {

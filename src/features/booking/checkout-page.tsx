@@ -20,6 +20,7 @@ import { Button } from '@/ui/button.tsx';
 import { Card } from '@/ui/card.tsx';
 import { Container } from '@/ui/container.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
+import { BOOKING_TEXTS } from './booking-flow.tsx';
 import { useBookingProgress, useBookingRejection } from './booking-outcome.ts';
 import { readCheckoutState, toCompleteProfileState } from './checkout-state.ts';
 
@@ -135,11 +136,11 @@ function Checkout({ state }: { state: CheckoutState }) {
       setConfirming(false);
       showToast({
         tone: 'error',
-        title: 'Erro no Agendamento',
+        title: BOOKING_TEXTS.errorTitle,
         description:
           result.error === 'storage-full'
             ? ERROR_MESSAGES.storageFull
-            : 'Não foi possível concluir seu agendamento agora. Tente novamente.',
+            : ERROR_MESSAGES.bookingFailed,
       });
       return;
     }
