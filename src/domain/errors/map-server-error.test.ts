@@ -19,6 +19,7 @@ import {
   mapFunctionAnswer,
   mapReplicationMessage,
   mapServerError,
+  mapWriteError,
   retriesExhaustedError,
   shownMessage,
 } from './map-server-error.ts';
@@ -522,5 +523,17 @@ describe("shownMessage: a screen's words for a failure", () => {
   ])('%s', (_name, error, shown, words) => {
     const codes = shown.length > 0 ? shown : undefined;
     expect(shownMessage(mapServerError(error), 'fallback', codes)).toBe(words);
+  });
+});
+
+describe("mapWriteError: the sync engine's refusal of a local write", () => {
+  it.each([
+    ['storage-full', 'storage-full', ERROR_MESSAGES.storageFull],
+    ['not-allowed', 'permission-denied', ERROR_MESSAGES.permissionDenied],
+    ['invalid-input', 'invalid-input', ERROR_MESSAGES.invalidRequest],
+    ['not-found', 'not-found', ERROR_MESSAGES.notFound],
+    ['something new', 'unknown', ERROR_MESSAGES.unknown],
+  ])('%s', (error, code, message) => {
+    expect(mapWriteError(error)).toEqual({ code, message, cause: `local write refused: ${error}` });
   });
 });

@@ -227,6 +227,20 @@ export function mapFunctionAnswer(status: number, body: unknown): AppError {
   return appError('function-failed', ERROR_MESSAGES.unknown, cause);
 }
 
+/** The sync engine's refusals of a local write (sync/index.ts `WriteError`): nothing was stored. */
+const WRITE_ERRORS: Record<string, { code: string; message: string }> = {
+  'storage-full': known('storage-full', ERROR_MESSAGES.storageFull),
+  'not-allowed': known('permission-denied', ERROR_MESSAGES.permissionDenied),
+  'invalid-input': known('invalid-input', ERROR_MESSAGES.invalidRequest),
+  'not-found': known('not-found', ERROR_MESSAGES.notFound),
+};
+
+/** A local write the sync engine refused (`WriteResult`'s error), as an AppError. */
+export function mapWriteError(error: string): AppError {
+  const mapped = WRITE_ERRORS[error] ?? known('unknown', ERROR_MESSAGES.unknown);
+  return appError(mapped.code, mapped.message, `local write refused: ${error}`);
+}
+
 /**
  * A table the replica could not fetch, as the sync engine records it (sync/errors.ts
  * `replicationErrorMessage`): the server's message, kept (docs/product-rules.md §8

@@ -1,3 +1,4 @@
+import { mapWriteError, shownMessage } from '@/domain/errors/map-server-error.ts';
 import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
 import {
   createContext,
@@ -97,10 +98,9 @@ export function BookingFlowProvider({ children }: { children: ReactNode }) {
         showToast({
           tone: 'error',
           title: BOOKING_TEXTS.errorTitle,
-          description:
-            result.error === 'storage-full'
-              ? ERROR_MESSAGES.storageFull
-              : BOOKING_TEXTS.errorDescription,
+          description: shownMessage(mapWriteError(result.error), BOOKING_TEXTS.errorDescription, [
+            'storage-full',
+          ]),
         });
         return;
       }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { mapWriteError, shownMessage } from '@/domain/errors/map-server-error.ts';
 import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { of } from 'rxjs';
@@ -137,10 +138,9 @@ function Checkout({ state }: { state: CheckoutState }) {
       showToast({
         tone: 'error',
         title: BOOKING_TEXTS.errorTitle,
-        description:
-          result.error === 'storage-full'
-            ? ERROR_MESSAGES.storageFull
-            : ERROR_MESSAGES.bookingFailed,
+        description: shownMessage(mapWriteError(result.error), ERROR_MESSAGES.bookingFailed, [
+          'storage-full',
+        ]),
       });
       return;
     }
