@@ -12,7 +12,6 @@ import { AuthPageShell } from './auth-page-shell.tsx';
 import { useSupabase } from '@/session/supabase-context.ts';
 import { PasswordForm } from './password-form.tsx';
 
-
 const LINK_INVALID = 'Link inválido ou expirado';
 /**
  * /auth/reset-password. The recovery link signs the person in: the implicit flow's tokens in
