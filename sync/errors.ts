@@ -1,3 +1,6 @@
+import { codeToReason } from '../src/domain/errors/app-error.ts';
+import { mapServerError } from '../src/domain/errors/map-server-error.ts';
+
 /** The shape supabase-js gives every PostgREST/RPC failure (`{error, status}`). */
 export type ServerFailure = {
   status: number;
@@ -18,15 +21,14 @@ export function isTransient(failure: ServerFailure): boolean {
 }
 
 /**
- * A stable snake_case reason (the server's `hint` when it gives one), so the UI never has to
- * read the Portuguese message to decide what happened (data contract: business errors carry
- * the reason in `hint`; a taken slot is a 23505 on the slot's unique index).
+ * The server's "no" for good, as the person is told it: the app's one mapper
+ * (src/domain/errors/map-server-error.ts) gives the reason — the server's `hint` for business
+ * rules, a taken slot for 23505 on the slot's index — so the UI never reads the message to
+ * decide, and the Portuguese message; the reason keeps the server's snake_case.
  */
-export function reasonOf(failure: ServerFailure): string {
-  if (failure.hint && /^[a-z][a-z0-9_]*$/.test(failure.hint)) return failure.hint;
-  if (failure.code === '23505') return 'slot_taken';
-  if (failure.code === '42501') return 'not_allowed';
-  return failure.code ? `error_${failure.code.toLowerCase()}` : 'unknown';
+export function refusalOf(failure: ServerFailure): { reason: string; message: string } {
+  const error = mapServerError(failure);
+  return { reason: codeToReason(error.code), message: error.message };
 }
 
 type PostgrestLikeError = {
@@ -56,16 +58,16 @@ export class TransientSyncError extends Error {
     readonly table: string,
   ) {
     super(`${table}: ${failure.status} ${failure.code} ${failure.message}`.trim());
-    this.extensions = { status: failure.status, serverMessage: messageOf(failure) };
+    this.extensions = { status: failure.status, serverMessage: serverMessageOf(failure) };
   }
 }
 
 /**
- * What to show the person. Business rules put Portuguese in `message`; a unique violation's
- * `message` is Postgres's English, and the contract puts the Portuguese in `details`
- * ('Este horário já foi reservado.').
+ * What a failed replication step records (`replicationErrorMessage`). Business rules put
+ * Portuguese in `message`; a unique violation's `message` is Postgres's English, and the
+ * contract puts the Portuguese in `details` ('Este horário já foi reservado.').
  */
-export function messageOf(failure: ServerFailure): string {
+function serverMessageOf(failure: ServerFailure): string {
   if (failure.code.startsWith('23') && failure.details) return failure.details;
   return failure.message;
 }
@@ -117,7 +119,7 @@ function reportedIn(error: unknown, depth = 0): Reported | null {
  * What a failed replication step records (docs/product-rules.md §8 "Appointments": 'Erro ao
  * buscar consultas' with the server's message): the server's own message when it answered,
  * else what the fetch failed with ('TypeError: fetch failed', 'TimeoutError: …'), which the
- * app words for the person (src/session/sync-error-toast.ts).
+ * one mapper words for the person (src/domain/errors/map-server-error.ts).
  */
 export function replicationErrorMessage(error: unknown): string {
   const reported = reportedIn(error);

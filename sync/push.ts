@@ -5,8 +5,7 @@ import { Temporal } from 'temporal-polyfill';
 import {
   TransientSyncError,
   isTransient,
-  messageOf,
-  reasonOf,
+  refusalOf,
   toFailure,
   type ServerFailure,
 } from './errors.ts';
@@ -153,12 +152,7 @@ export function createPushHandler(
         continue;
       }
       if (isTransient(outcome.failure)) throw new TransientSyncError(outcome.failure, spec.name);
-      onRejected({
-        table: spec.name,
-        id: doc.id,
-        reason: reasonOf(outcome.failure),
-        message: messageOf(outcome.failure),
-      });
+      onRejected({ table: spec.name, id: doc.id, ...refusalOf(outcome.failure) });
       const current = await fetchRow(doc.id);
       masterStates.push(current ? rowToDoc(spec, current) : { ...(base ?? doc), _deleted: true });
     }

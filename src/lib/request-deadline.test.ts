@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
-import {
-  isRequestTimeout,
-  REQUEST_TIMEOUT_CAUSE,
-  RequestTimeoutError,
-  timeoutOr,
-  withDeadline,
-  type Timer,
-} from './request-deadline.ts';
+import { RequestTimeoutError, withDeadline, type Timer } from './request-deadline.ts';
 
 /** A fetch that never answers until its signal aborts, as a hung connection. */
 const hanging: typeof fetch = (_input, init) =>
@@ -39,23 +31,5 @@ describe('withDeadline', () => {
     const timer: Timer = () => () => (cancelled = true);
     await withDeadline(() => Promise.resolve(new Response('ok')), { timer })('http://x/');
     expect(cancelled).toBe(true);
-  });
-});
-
-describe('isRequestTimeout: through what supabase-js wraps a failed fetch in', () => {
-  it.each([
-    ['the error itself', new RequestTimeoutError()],
-    ["auth-js's message", { name: 'AuthRetryableFetchError', message: REQUEST_TIMEOUT_CAUSE }],
-    ["postgrest-js's prefixed message", { message: `TimeoutError: ${REQUEST_TIMEOUT_CAUSE}` }],
-    ["functions-js's context", { message: 'Failed to send', context: new RequestTimeoutError() }],
-    ["storage-js's originalError", { message: 'x', originalError: new RequestTimeoutError() }],
-  ])('%s', (_name, error) => {
-    expect(isRequestTimeout(error)).toBe(true);
-    expect(timeoutOr(error, 'other')).toBe(ERROR_MESSAGES.timeout);
-  });
-
-  it('not a network failure or a refusal', () => {
-    expect(isRequestTimeout(new TypeError('fetch failed'))).toBe(false);
-    expect(timeoutOr({ message: 'invalid' }, 'other')).toBe('other');
   });
 });

@@ -1,13 +1,6 @@
-import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
-import { REQUEST_TIMEOUT_MS } from '@/domain/requests/retry-policy.ts';
+import { REQUEST_TIMEOUT_CAUSE, REQUEST_TIMEOUT_MS } from '@/domain/requests/retry-policy.ts';
 
-/**
- * What a request that ran out of time rejects with. supabase-js keeps only the message of a
- * failed fetch (auth-js wraps it in AuthRetryableFetchError, postgrest-js prefixes the name,
- * functions-js and storage-js keep the error as context), so the message is what marks it.
- */
-export const REQUEST_TIMEOUT_CAUSE = `request timed out after ${REQUEST_TIMEOUT_MS} ms`;
-
+/** What a request that ran out of time rejects with; the mapper (src/domain/errors) knows it. */
 export class RequestTimeoutError extends Error {
   override readonly name = 'TimeoutError';
   constructor() {
@@ -42,25 +35,4 @@ export function withDeadline(
       cancel();
     }
   };
-}
-
-/**
- * Whether `error` (or what it wraps: supabase-js's `context`, `originalError`, `cause`) is a
- * request that ran out of time.
- */
-export function isRequestTimeout(error: unknown, depth = 0): boolean {
-  if (depth > 4 || typeof error !== 'object' || error === null) return false;
-  const e = error as {
-    message?: unknown;
-    context?: unknown;
-    originalError?: unknown;
-    cause?: unknown;
-  };
-  if (typeof e.message === 'string' && e.message.includes(REQUEST_TIMEOUT_CAUSE)) return true;
-  return [e.context, e.originalError, e.cause].some((inner) => isRequestTimeout(inner, depth + 1));
-}
-
-/** The description a failed request shows: the timeout's text when it ran out of time. */
-export function timeoutOr(error: unknown, otherwise: string): string {
-  return isRequestTimeout(error) ? ERROR_MESSAGES.timeout : otherwise;
 }

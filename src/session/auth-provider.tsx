@@ -9,6 +9,7 @@ import {
 } from 'react';
 import type { AuthChangeEvent, AuthError, Session, User } from '@supabase/supabase-js';
 import * as v from 'valibot';
+import { mapServerError } from '@/domain/errors/map-server-error.ts';
 import { env } from '@/lib/config.ts';
 import { afterFirstPaint } from '@/lib/first-paint.ts';
 import type { AppSupabaseClient } from '@/lib/supabase.ts';
@@ -49,9 +50,13 @@ function roleOf(profile: Profile | null, user: User): Role | null {
   return fromMetadata.success ? fromMetadata.output : null;
 }
 
-/** supabase-js's `isAuthSessionMissingError`, by name: its runtime is not loaded up front. */
+/**
+ * The session is already gone on the server. The mapper reads errors by name and code, so
+ * supabase-js's runtime (not loaded up front) is not needed for it.
+ */
 function isSessionGone(error: AuthError): boolean {
-  return error.name === 'AuthSessionMissingError' || error.code === 'session_not_found';
+  const { code } = mapServerError(error);
+  return code === 'not-authenticated' || code === 'session-expired';
 }
 
 /**

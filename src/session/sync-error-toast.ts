@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { SyncEngine, SyncError } from '../../sync/index.ts';
-import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
+import { mapReplicationMessage } from '@/domain/errors/map-server-error.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useObservable } from './sync-provider.tsx';
 
@@ -20,17 +20,8 @@ export type FetchedSource = keyof typeof SYNC_ERROR_TITLES;
 /** The live channel's own trouble (sync/engine.ts), not a failed fetch: it has no toast. */
 const REALTIME_PREFIX = 'realtime: ';
 
-/** The server's message as it is; a request that got no answer, in the person's words. */
-function describe(message: string): string {
-  if (/^(TimeoutError|AbortError)\b/.test(message)) return ERROR_MESSAGES.timeout;
-  if (/^(TypeError|FetchError)\b/.test(message) || /^HTTP 5\d\d$/.test(message)) {
-    return ERROR_MESSAGES.serverUnavailable;
-  }
-  return message;
-}
-
 /**
- * `source`'s current fetch failure in the person's words (the server's message as it is), or
+ * `source`'s current fetch failure in the person's words (as the one mapper words it), or
  * null: only a real failure counts — offline, the replica keeps what it has and the sync line
  * says so, which is no error; nor is trouble on the live channel. The screens that cannot show
  * anything without the table (the doctor's own profile and schedule) read it from here too.
@@ -45,7 +36,7 @@ export function useSyncFetchError(
     status?.online === true
       ? status.errors.find((e) => e.source === source && !e.message.startsWith(REALTIME_PREFIX))
       : undefined;
-  return error ? describe(error.message) : null;
+  return error ? mapReplicationMessage(error.message).message : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import * as v from 'valibot';
-import { isTransient, messageOf, reasonOf, toFailure } from '../errors.ts';
+import { isTransient, refusalOf, toFailure } from '../errors.ts';
 import type { ServerRow } from '../row.ts';
 import { replicationDeadline, sendAs, type Session } from '../session.ts';
 import { actionOf } from './mutations.ts';
@@ -73,7 +73,7 @@ export async function sendMutation(
     }
     return {
       kind: 'rejected',
-      rejection: { reason: reasonOf(failure), message: messageOf(failure) },
+      rejection: refusalOf(failure),
     };
   }
   // An answer of another shape is a server this client does not know yet: the action stays

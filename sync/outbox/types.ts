@@ -4,7 +4,10 @@ export type { MutationInput, MutationKind } from './mutations.ts';
 
 /** The server's "no" for a mutation, as shown to the person (O5). */
 export type Rejection = {
-  /** Stable snake_case reason (the server's `hint`, or derived from the SQLSTATE). */
+  /**
+   * Stable snake_case reason: the server's `hint`, else the app's error code
+   * (src/domain/errors/map-server-error.ts) in the server's spelling.
+   */
   reason: string;
   /** The server's message, Portuguese for business rules. */
   message: string;

@@ -128,3 +128,28 @@ describe('the sync test kit (sync/testing) stays out of the app', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('the sync engine reaches into src/ only for the shared rules and the one error mapper', () => {
+  it('allows src/domain/rules and src/domain/errors', async () => {
+    const errors = await layerErrors(
+      'sync/layer-probe.ts',
+      [
+        "import { SCHEDULE_ZONE } from '../src/domain/rules/booking.ts';",
+        "import { mapServerError } from '../src/domain/errors/map-server-error.ts';",
+      ].join('\n'),
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses the rest of src/', async () => {
+    const errors = await layerErrors(
+      'sync/layer-probe.ts',
+      [
+        "import { formatCents } from '../src/domain/money/money.ts';",
+        "import { showToast } from '../src/lib/toast.ts';",
+      ].join('\n'),
+    );
+    expect(errors).toHaveLength(2);
+    expect(errors.join('\n')).toContain('sync/ must not depend on the app');
+  });
+});

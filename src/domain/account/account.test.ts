@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isProfileComplete, missingProfileFields, orNotInformed } from './profile-completeness.ts';
+import { missingProfileFields, orNotInformed } from './profile-completeness.ts';
 
 const complete = {
   full_name: 'Ana',
@@ -20,7 +20,6 @@ describe('profile completeness for booking', () => {
     ['no profile yet', null, ['full_name', 'cpf', 'data_nasc', 'whatsapp']],
   ])('%s', (_name, profile, missing) => {
     expect(missingProfileFields(profile)).toEqual(missing);
-    expect(isProfileComplete(profile)).toBe(missing.length === 0);
   });
 
   it.each([

@@ -16,10 +16,6 @@ export function missingProfileFields(
   return REQUIRED_FOR_BOOKING.filter((field) => !profile?.[field]?.trim());
 }
 
-export function isProfileComplete(profile: PatientProfileFields | null): boolean {
-  return missingProfileFields(profile).length === 0;
-}
-
 /** How the checkout shows a patient field: the value, or 'Não informado'. */
 export function orNotInformed(value: string | null | undefined): string {
   return value?.trim() ? value : NOT_INFORMED;

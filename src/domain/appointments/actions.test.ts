@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canPatientJoin, doctorActions } from './actions.ts';
+import { doctorActions } from './actions.ts';
 
 describe('doctorActions', () => {
   it.each([
@@ -20,22 +20,5 @@ describe('doctorActions', () => {
       canCancel: cancel,
       canSaveLink: saveLink,
     });
-  });
-});
-
-describe('canPatientJoin', () => {
-  it.each([
-    ['link and confirmed', 'confirmado', 'https://meet.example/abc', true],
-    ['no link yet', 'confirmado', null, false],
-    ['blank link', 'confirmado', '  ', false],
-    ['cancelled appointment keeps an old link', 'cancelado', 'https://meet.example/abc', false],
-  ] as const)('%s', (_name, status, meeting_link, expected) => {
-    expect(
-      canPatientJoin({
-        status: status,
-        pagamento_status: 'pago',
-        meeting_link,
-      }),
-    ).toBe(expected);
   });
 });

@@ -23,10 +23,3 @@ export function doctorActions(appointment: AppointmentState): DoctorActions {
     canSaveLink: !isClosed,
   };
 }
-
-/** A patient can enter the room once the doctor has saved a link, unless it was called off. */
-export function canPatientJoin(
-  appointment: AppointmentState & { meeting_link: string | null },
-): boolean {
-  return Boolean(appointment.meeting_link?.trim()) && !isClosedStatus(appointment.status);
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDoctorUpcoming, isPatientUpcoming, splitAppointments } from './lists.ts';
+import { isDoctorUpcoming, isPatientUpcoming } from './lists.ts';
 import type { AppointmentState, AppointmentStatus } from './status.ts';
 
 function appt(status: AppointmentStatus, pagamento_status: string | null = 'pendente') {
@@ -20,17 +20,5 @@ describe('upcoming vs history', () => {
   ])('%s', (_name, appointment, doctor, patient) => {
     expect(isDoctorUpcoming(appointment)).toBe(doctor);
     expect(isPatientUpcoming(appointment)).toBe(patient);
-  });
-
-  it('splits a list keeping order', () => {
-    const items = [
-      { id: 1, ...appt('atendido', 'pago') },
-      { id: 2, ...appt('confirmado') },
-      { id: 3, ...appt('cancelado') },
-      { id: 4, ...appt('pendente') },
-    ];
-    const { upcoming, history } = splitAppointments(items, isDoctorUpcoming);
-    expect(upcoming.map((a) => a.id)).toEqual([2, 4]);
-    expect(history.map((a) => a.id)).toEqual([1, 3]);
   });
 });

@@ -10,17 +10,3 @@ export function isDoctorUpcoming(appointment: AppointmentState): boolean {
 export function isPatientUpcoming(appointment: AppointmentState): boolean {
   return isUpcomingStatus(appointment.status);
 }
-
-export type SplitList<T> = { upcoming: T[]; history: T[] };
-
-export function splitAppointments<T extends AppointmentState>(
-  appointments: readonly T[],
-  isUpcoming: (appointment: T) => boolean,
-): SplitList<T> {
-  const upcoming: T[] = [];
-  const history: T[] = [];
-  for (const appointment of appointments) {
-    (isUpcoming(appointment) ? upcoming : history).push(appointment);
-  }
-  return { upcoming, history };
-}

@@ -24,16 +24,3 @@ export function searchKeyOf(fields: SearchFields): string {
 export function keyMatches(key: string, needle: string): boolean {
   return needle === '' || key.includes(needle);
 }
-
-/** Case- and accent-insensitive substring match on patient name or protocol; blank matches all. */
-export function matchesSearch(fields: SearchFields, query: string): boolean {
-  return keyMatches(searchKeyOf(fields), foldForSearch(query).replaceAll('\u0000', ''));
-}
-
-export function filterBySearch<T>(
-  items: readonly T[],
-  query: string,
-  fieldsOf: (item: T) => SearchFields,
-): T[] {
-  return items.filter((item) => matchesSearch(fieldsOf(item), query));
-}

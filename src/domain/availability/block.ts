@@ -47,13 +47,6 @@ export function slotStartMinutes(range: BlockRange, durationMinutes: number): nu
   return starts;
 }
 
-export function isSlotStartOf(range: BlockRange, minute: number, durationMinutes: number): boolean {
-  const offset = minute - range.startMinute;
-  return (
-    offset >= 0 && offset % range.stepMinutes === 0 && minute + durationMinutes <= range.endMinute
-  );
-}
-
 export function wallTimeFromMinutes(minutes: number): Temporal.PlainTime {
   return Temporal.PlainTime.from({ hour: Math.floor(minutes / 60), minute: minutes % 60 });
 }

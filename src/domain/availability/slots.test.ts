@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import type { WeeklyBlock } from './block.ts';
 import { heldIntervals } from './booked.ts';
-import { expandBlocks, isBeyondMinimumNotice, isOnSlotGrid, markBooked } from './slots.ts';
+import { expandBlocks, isBeyondMinimumNotice, markBooked } from './slots.ts';
 
 const MONDAY = 1;
 
@@ -171,50 +171,5 @@ describe('markBooked (overlap with booked appointments)', () => {
         .filter((s) => s.isBooked)
         .map((s) => s.time),
     ).toEqual(expected);
-  });
-});
-
-describe('isOnSlotGrid (the server rule)', () => {
-  const blocks = [block({ intervalo_em_minutos: 20, hora_fim: '10:00' })];
-  it.each([
-    ['first slot', '2026-11-23T11:00:00Z', true],
-    ['a step later', '2026-11-23T11:20:00Z', true],
-    ['last slot that fits (09:20 + 30 ≤ 10:00)', '2026-11-23T12:20:00Z', true],
-    ['off-step minute', '2026-11-23T11:10:00Z', false],
-    ['would end after hora_fim (09:40)', '2026-11-23T12:40:00Z', false],
-    ['before the block', '2026-11-23T10:40:00Z', false],
-    ['right time, wrong weekday', '2026-11-24T11:00:00Z', false],
-    ['08:00 UTC is 05:00 in São Paulo', '2026-11-23T08:00:00Z', false],
-    ['with seconds', '2026-11-23T11:00:30Z', false],
-    ['with milliseconds', '2026-11-23T11:00:00.001Z', false],
-    ['DST 2018 Monday 08:00 local', '2018-12-03T10:00:00Z', true],
-    ['DST 2018 Monday 11:00Z is 09:00 local, still on grid', '2018-12-03T11:00:00Z', true],
-    ['DST 2018 Monday 12:00Z is 10:00 local, after the block', '2018-12-03T12:20:00Z', false],
-  ])('%s', (_name, iso, expected) => {
-    expect(isOnSlotGrid(blocks, Temporal.Instant.from(iso))).toBe(expected);
-  });
-
-  it('accepts only the first pass of the hour repeated when DST ended (2019-02-16 23:00)', () => {
-    const saturdayLate = [block({ dia_semana: 6, hora_inicio: '23:00', hora_fim: '23:59' })];
-    expect(isOnSlotGrid(saturdayLate, Temporal.Instant.from('2019-02-17T01:00:00Z'))).toBe(true);
-    expect(isOnSlotGrid(saturdayLate, Temporal.Instant.from('2019-02-17T02:00:00Z'))).toBe(false);
-  });
-
-  it('agrees with expandBlocks for every minute of a week', () => {
-    const weekly = [
-      block({ dia_semana: 1, hora_inicio: '08:00', hora_fim: '12:00', intervalo_em_minutos: 15 }),
-      block({ dia_semana: 3, hora_inicio: '13:10', hora_fim: '18:00', intervalo_em_minutos: 50 }),
-      block({ dia_semana: 0, hora_inicio: '22:00', hora_fim: '23:59', intervalo_em_minutos: 5 }),
-    ];
-    const from = Temporal.PlainDate.from('2026-11-22');
-    const expected = new Set(expandBlocks(weekly, from, 7).map((s) => s.start.toString()));
-    const actual = new Set<string>();
-    let t = Temporal.Instant.from('2026-11-22T03:00:00Z');
-    const end = t.add({ hours: 24 * 7 });
-    for (; Temporal.Instant.compare(t, end) < 0; t = t.add({ minutes: 5 })) {
-      if (isOnSlotGrid(weekly, t)) actual.add(t.toString());
-    }
-    expect(actual).toEqual(expected);
-    expect(actual.size).toBeGreaterThan(0);
   });
 });

@@ -1,9 +1,9 @@
 import type { Temporal } from 'temporal-polyfill';
 import { diaSemana } from '../time/display.ts';
 import { slotKey } from '../time/slot-key.ts';
-import { formatWallTime, isWholeMinute, minutesOfDay } from '../time/wall-time.ts';
-import { saoPauloInstant, toSaoPaulo } from '../time/zone.ts';
-import { blockRange, isSlotStartOf, slotStartMinutes, wallTimeFromMinutes } from './block.ts';
+import { formatWallTime } from '../time/wall-time.ts';
+import { saoPauloInstant } from '../time/zone.ts';
+import { blockRange, slotStartMinutes, wallTimeFromMinutes } from './block.ts';
 import type { BlockRange, WeeklyBlock } from './block.ts';
 import { overlapsBooking } from './booked.ts';
 import type { BookedInterval } from './booked.ts';
@@ -71,22 +71,4 @@ export function markBooked(slots: readonly Slot[], booked: readonly BookedInterv
     ...slot,
     isBooked: overlapsBooking(slot.start, slot.end, booked),
   }));
-}
-
-/**
- * True when `start` is a slot start of one of the blocks: the rule the booking RPC enforces, so
- * the client refuses what the server would refuse. Notice and occupancy are checked separately.
- */
-export function isOnSlotGrid(blocks: readonly WeeklyBlock[], start: Temporal.Instant): boolean {
-  const zoned = toSaoPaulo(start);
-  const wallTime = zoned.toPlainTime();
-  if (!isWholeMinute(wallTime)) return false;
-  const date = zoned.toPlainDate();
-  // The second pass of a repeated DST-end hour is not a slot: expansion uses the earlier one.
-  if (!saoPauloInstant(date, wallTime)?.equals(start)) return false;
-  const minute = minutesOfDay(wallTime);
-  return validRanges(blocks).some(
-    (range) =>
-      range.diaSemana === diaSemana(date) && isSlotStartOf(range, minute, SLOT_DURATION_MINUTES),
-  );
 }

@@ -6,7 +6,7 @@ import {
   nextAudioOnlyState,
   type AudioOnlyState,
 } from './audio-only-rule.ts';
-import { linkSample, selectedLocalCandidateType } from './link-sample.ts';
+import { linkSample } from './link-sample.ts';
 import {
   good,
   lossy,
@@ -119,12 +119,5 @@ describe('linkSample', () => {
       rttMs: null,
       availableOutgoingBitrate: null,
     });
-  });
-
-  it('finds the local candidate type of the selected pair', () => {
-    expect(selectedLocalCandidateType(report({ sent: 1, lost: 0, rtt: 0, bitrate: 1 }))).toBe(
-      'srflx',
-    );
-    expect(selectedLocalCandidateType([])).toBeNull();
   });
 });

@@ -26,16 +26,6 @@ export function selectedCandidatePair(entries: readonly StatsEntry[]): StatsEntr
   );
 }
 
-export type CandidateType = 'host' | 'srflx' | 'prflx' | 'relay';
-
-/** How our side of the selected pair reaches the other: directly, through a NAT, or a TURN relay. */
-export function selectedLocalCandidateType(entries: readonly StatsEntry[]): CandidateType | null {
-  const pair = selectedCandidatePair(entries);
-  const local = pair && entries.find((e) => e.id === pair.localCandidateId);
-  const type = local?.candidateType;
-  return type === 'host' || type === 'srflx' || type === 'prflx' || type === 'relay' ? type : null;
-}
-
 /** Sums a counter over the entries of one type (audio and video streams together). */
 function total(entries: readonly StatsEntry[], type: string, field: string): number | null {
   let sum: number | null = null;
@@ -80,19 +70,4 @@ export function linkSample(
     rttMs: rttSeconds === null ? null : Math.round(rttSeconds * 1000),
     availableOutgoingBitrate: num(pair?.availableOutgoingBitrate),
   };
-}
-
-/** Counters of what arrives from the other side: frames decoded and audio packets received. */
-export function inboundCounters(entries: readonly StatsEntry[]): {
-  framesDecoded: number;
-  audioPackets: number;
-} {
-  let framesDecoded = 0;
-  let audioPackets = 0;
-  for (const e of entries) {
-    if (e.type !== 'inbound-rtp') continue;
-    if (e.kind === 'video') framesDecoded += num(e.framesDecoded) ?? 0;
-    if (e.kind === 'audio') audioPackets += num(e.packetsReceived) ?? 0;
-  }
-  return { framesDecoded, audioPackets };
 }

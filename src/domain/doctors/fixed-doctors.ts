@@ -52,10 +52,6 @@ export function fallbackDoctor(publicName: string): ListedDoctor {
   };
 }
 
-export function isFallbackDoctor(id: string): boolean {
-  return id.startsWith(FALLBACK_ID_PREFIX);
-}
-
 /**
  * The booking page's cards: for each fixed public name, its public and active doctor (the
  * earliest created when duplicates exist), else a placeholder; in the configured order.

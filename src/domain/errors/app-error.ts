@@ -8,21 +8,16 @@ export type AppError = {
   cause: string;
 };
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
-
 export function appError(code: string, message: string, cause: string): AppError {
   return { code, message, cause };
-}
-
-export function ok<T>(value: T): Result<T> {
-  return { ok: true, value };
-}
-
-export function fail<T = never>(error: AppError): Result<T> {
-  return { ok: false, error };
 }
 
 /** Server reasons are snake_case ('slot_in_past'); app codes are kebab-case ('slot-in-past'). */
 export function reasonToCode(reason: string): string {
   return reason.trim().toLowerCase().replace(/_/g, '-');
+}
+
+/** The way back, for what keeps the server's spelling (sync/outbox/types.ts `Rejection`). */
+export function codeToReason(code: string): string {
+  return code.replace(/-/g, '_');
 }

@@ -12,7 +12,17 @@ import {
   PostgrestError,
   createClient,
 } from '@supabase/supabase-js';
-import { invalidInputError, mapServerError, retriesExhaustedError } from './map-server-error.ts';
+import { REQUEST_TIMEOUT_CAUSE } from '../requests/retry-policy.ts';
+import { ERROR_MESSAGES } from './messages.ts';
+import {
+  AUTH_FORM_CODES,
+  mapFunctionAnswer,
+  mapReplicationMessage,
+  mapServerError,
+  mapWriteError,
+  retriesExhaustedError,
+  shownMessage,
+} from './map-server-error.ts';
 
 function pg(
   code: string,
@@ -192,9 +202,63 @@ describe('mapServerError: auth and functions errors', () => {
     ],
     ['no session', new AuthSessionMissingError(), 'not-authenticated', 'Usuário não autenticado.'],
     [
-      'other auth code',
+      'too many requests',
       new AuthApiError('Request rate limit reached', 429, 'over_request_rate_limit'),
       'over-request-rate-limit',
+      'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+    ],
+    [
+      'too many e-mails',
+      new AuthApiError('Email rate limit exceeded', 429, 'over_email_send_rate_limit'),
+      'over-email-send-rate-limit',
+      'Muitas tentativas de envio de e-mail. Aguarde alguns minutos e tente novamente.',
+    ],
+    [
+      'same password',
+      new AuthApiError('New password should be different', 422, 'same_password'),
+      'same-password',
+      'A nova senha deve ser diferente da senha atual.',
+    ],
+    [
+      'invalid e-mail',
+      new AuthApiError('Unable to validate email address', 400, 'email_address_invalid'),
+      'email-address-invalid',
+      'Endereço de e-mail inválido',
+    ],
+    [
+      'validation failed',
+      new AuthApiError('Validation failed', 400, 'validation_failed'),
+      'validation-failed',
+      'Verifique os dados informados e tente novamente.',
+    ],
+    [
+      'sign-ups disabled',
+      new AuthApiError('Signups not allowed', 422, 'signup_disabled'),
+      'signup-disabled',
+      'Novos cadastros estão temporariamente indisponíveis.',
+    ],
+    [
+      "a recovery link's session is gone",
+      new AuthApiError('Session not found', 403, 'session_not_found'),
+      'session-expired',
+      'Sua sessão expirou. Abra novamente o link recebido por e-mail.',
+    ],
+    [
+      'session expired',
+      new AuthApiError('Session expired', 403, 'session_expired'),
+      'session-expired',
+      'Sua sessão expirou. Abra novamente o link recebido por e-mail.',
+    ],
+    [
+      'other auth code',
+      new AuthApiError('Token has invalid claims', 403, 'bad_jwt'),
+      'bad-jwt',
+      'Ocorreu um erro inesperado. Tente novamente.',
+    ],
+    [
+      "GoTrue's own 500 is an auth error, not an unavailable server",
+      new AuthApiError('Unexpected failure', 500, 'unexpected_failure'),
+      'unexpected-failure',
       'Ocorreu um erro inesperado. Tente novamente.',
     ],
     [
@@ -204,10 +268,11 @@ describe('mapServerError: auth and functions errors', () => {
       'Não foi possível contatar o servidor agora. Verifique a conexão e tente novamente.',
     ],
     [
+      // auth-js reports a gateway's 502/503/504 as a retryable fetch: network-type (§8 "Profile").
       'auth 503',
       new AuthRetryableFetchError('Service Unavailable', 503),
-      'server-unavailable',
-      'O servidor está indisponível no momento. Tente novamente em instantes.',
+      'network',
+      'Não foi possível contatar o servidor agora. Verifique a conexão e tente novamente.',
     ],
     [
       'function unreachable',
@@ -296,16 +361,179 @@ describe('helpers', () => {
       cause: last.cause,
     });
   });
+});
 
+/** What src/lib/request-deadline.ts aborts a request with. */
+function deadline() {
+  return Object.assign(new Error(REQUEST_TIMEOUT_CAUSE), { name: 'TimeoutError' });
+}
+
+describe('mapServerError: the request deadline, through what supabase-js wraps it in', () => {
+  it.each([
+    ['the error itself', deadline()],
+    ["auth-js's message", new AuthRetryableFetchError(REQUEST_TIMEOUT_CAUSE, 0)],
+    ["postgrest-js's prefixed message", { message: `TimeoutError: ${REQUEST_TIMEOUT_CAUSE}` }],
+    ["functions-js's context", new FunctionsFetchError(deadline())],
+    [
+      "storage-js's originalError",
+      { name: 'StorageUnknownError', message: 'x', originalError: deadline() },
+    ],
+  ])('%s', (_name, error) => {
+    expect(mapServerError(error)).toMatchObject({
+      code: 'timeout',
+      message: ERROR_MESSAGES.timeout,
+    });
+  });
+
+  it('a failed fetch or a refusal is no timeout', () => {
+    expect(mapServerError(new TypeError('fetch failed')).code).toBe('network');
+    expect(mapServerError({ message: 'invalid' }).code).toBe('unknown');
+  });
+});
+
+describe("mapServerError: the sync engine's refusals (sync/errors.ts ServerFailure)", () => {
   it.each([
     [
-      'first field message is shown',
-      { cpf: 'CPF inválido.', email: 'E-mail é obrigatório' },
-      'CPF inválido.',
-      'invalid input at cpf',
+      'a booking on a taken slot',
+      {
+        status: 409,
+        code: '23505',
+        message: 'duplicate key value violates unique constraint "agendamentos_slot_unico"',
+        details: 'Este horário já foi reservado.',
+        hint: 'slot_taken',
+      },
+      'slot-taken',
+      'Este horário já foi reservado.',
     ],
-    ['no details', {}, 'Não foi possível processar os dados enviados.', 'invalid input'],
-  ])('invalidInputError: %s', (_name, errors, message, cause) => {
-    expect(invalidInputError(errors)).toEqual({ code: 'invalid-input', message, cause });
+    [
+      'a rule of an RPC',
+      {
+        status: 400,
+        code: 'P0001',
+        message: 'Este agendamento já foi cancelado.',
+        details: null,
+        hint: 'already_cancelled',
+      },
+      'already-cancelled',
+      'Este agendamento já foi cancelado.',
+    ],
+    [
+      'a trigger refusing a profile write',
+      { status: 400, code: '23514', message: 'CPF inválido.', details: null, hint: 'invalid_cpf' },
+      'invalid-cpf',
+      'CPF inválido.',
+    ],
+    [
+      'a row-level security refusal',
+      {
+        status: 403,
+        code: '42501',
+        message: 'new row violates row-level security policy for table "medicos"',
+        details: null,
+        hint: null,
+      },
+      'permission-denied',
+      'Você não tem permissão para realizar esta ação.',
+    ],
+  ])('%s', (_name, failure, code, message) => {
+    expect(mapServerError(failure)).toMatchObject({ code, message });
+  });
+});
+
+describe("mapFunctionAnswer: an edge function's refusal", () => {
+  it.each([
+    [
+      "a setup function's {error}",
+      403,
+      { error: 'Alteração desativada: SETUP_TOKEN não configurado no servidor.' },
+      'function-refused',
+      'Alteração desativada: SETUP_TOKEN não configurado no servidor.',
+    ],
+    [
+      "the application's {success: false, message}",
+      200,
+      { success: false, message: 'Token inválido ou expirado.' },
+      'function-refused',
+      'Token inválido ou expirado.',
+    ],
+    ['no words', 500, null, 'function-failed', ERROR_MESSAGES.unknown],
+  ])('%s', (_name, status, body, code, message) => {
+    const mapped = mapFunctionAnswer(status, body);
+    expect(mapped).toMatchObject({ code, message });
+    expect(mapped.cause).toContain(`status ${status}`);
+  });
+});
+
+describe('mapReplicationMessage: what the replica records for a table it could not fetch', () => {
+  it.each([
+    [
+      "the server's message is kept",
+      'Erro de permissão.',
+      'replication-failed',
+      'Erro de permissão.',
+    ],
+    ['timed out', 'TimeoutError: signal timed out', 'timeout', ERROR_MESSAGES.timeout],
+    ['aborted', 'AbortError: aborted', 'timeout', ERROR_MESSAGES.timeout],
+    [
+      'no answer',
+      'TypeError: fetch failed',
+      'server-unavailable',
+      ERROR_MESSAGES.serverUnavailable,
+    ],
+    ['a 5xx without a body', 'HTTP 503', 'server-unavailable', ERROR_MESSAGES.serverUnavailable],
+    ['nothing recorded', '', 'replication-failed', ERROR_MESSAGES.unknown],
+  ])('%s', (_name, recorded, code, message) => {
+    expect(mapReplicationMessage(recorded)).toMatchObject({ code, message });
+  });
+});
+
+describe("shownMessage: a screen's words for a failure", () => {
+  it.each([
+    [
+      'a timeout, by default',
+      new AuthRetryableFetchError(REQUEST_TIMEOUT_CAUSE, 0),
+      [],
+      ERROR_MESSAGES.timeout,
+    ],
+    ['any other failure, by default', new TypeError('fetch failed'), [], 'fallback'],
+    [
+      'an auth form explains a weak password',
+      new AuthWeakPasswordError('Password should be at least 6 characters.', 422, ['length']),
+      AUTH_FORM_CODES,
+      ERROR_MESSAGES.weakPassword,
+    ],
+    [
+      'an auth form explains a network failure',
+      new AuthRetryableFetchError('Failed to fetch', 0),
+      AUTH_FORM_CODES,
+      ERROR_MESSAGES.network,
+    ],
+    [
+      "an auth form keeps its own words for GoTrue's English",
+      new AuthApiError('User not allowed', 403, 'not_admin'),
+      AUTH_FORM_CODES,
+      'fallback',
+    ],
+    [
+      'an auth form does not explain a missing session',
+      new AuthSessionMissingError(),
+      AUTH_FORM_CODES,
+      'fallback',
+    ],
+  ])('%s', (_name, error, shown, words) => {
+    const codes = shown.length > 0 ? shown : undefined;
+    expect(shownMessage(mapServerError(error), 'fallback', codes)).toBe(words);
+  });
+});
+
+describe("mapWriteError: the sync engine's refusal of a local write", () => {
+  it.each([
+    ['storage-full', 'storage-full', ERROR_MESSAGES.storageFull],
+    ['not-allowed', 'permission-denied', ERROR_MESSAGES.permissionDenied],
+    ['invalid-input', 'invalid-input', ERROR_MESSAGES.invalidRequest],
+    ['not-found', 'not-found', ERROR_MESSAGES.notFound],
+    ['something new', 'unknown', ERROR_MESSAGES.unknown],
+  ])('%s', (error, code, message) => {
+    expect(mapWriteError(error)).toEqual({ code, message, cause: `local write refused: ${error}` });
   });
 });

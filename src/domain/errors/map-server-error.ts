@@ -1,6 +1,7 @@
 import { appError, reasonToCode } from './app-error.ts';
 import type { AppError } from './app-error.ts';
 import { ERROR_MESSAGES } from './messages.ts';
+import { REQUEST_TIMEOUT_CAUSE } from '../requests/retry-policy.ts';
 
 /** The partial unique index over booked statuses (supabase/migrations/CONTRACT.md). */
 export const SLOT_UNIQUE_INDEX = 'agendamentos_slot_unico';
@@ -33,7 +34,11 @@ function fieldsOf(error: unknown): ErrorFields {
   return {
     name: text(record.name),
     code: text(record.code),
-    message: text(record.message) || text(record.msg) || text(record.error_description),
+    message:
+      text(record.message) ||
+      text(record.msg) ||
+      text(record.error_description) ||
+      text(record.error),
     details: text(record.details),
     hint: text(record.hint),
     status: typeof record.status === 'number' ? record.status : null,
@@ -54,6 +59,23 @@ function describe(fields: ErrorFields): string {
 
 const SERVER_REASON = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 
+/**
+ * Whether `error`, or what supabase-js wrapped it in (functions-js's `context`, storage-js's
+ * `originalError`, a `cause`), is a request src/lib/request-deadline.ts stopped: auth-js keeps
+ * only its message, postgrest-js prefixes the name to it.
+ */
+function isRequestTimeout(error: unknown, depth = 0): boolean {
+  if (depth > 4 || typeof error !== 'object' || error === null) return false;
+  const e = error as {
+    message?: unknown;
+    context?: unknown;
+    originalError?: unknown;
+    cause?: unknown;
+  };
+  if (typeof e.message === 'string' && e.message.includes(REQUEST_TIMEOUT_CAUSE)) return true;
+  return [e.context, e.originalError, e.cause].some((inner) => isRequestTimeout(inner, depth + 1));
+}
+
 function isTimeout(f: ErrorFields): boolean {
   return (
     f.name === 'AbortError' ||
@@ -64,38 +86,70 @@ function isTimeout(f: ErrorFields): boolean {
   );
 }
 
+/**
+ * auth-js reports a failed fetch and a gateway's 502/503/504 alike as AuthRetryableFetchError:
+ * a network-type failure (docs/product-rules.md §8 "Profile").
+ */
 function isNetworkFailure(f: ErrorFields): boolean {
-  if (f.name === 'AuthRetryableFetchError') return f.status === 0 || f.status === null;
   return (
+    f.name === 'AuthRetryableFetchError' ||
     f.name === 'FunctionsFetchError' ||
     (f.name === 'TypeError' && /fetch|network|load failed/i.test(f.message)) ||
     /^(TypeError|FetchError): /.test(f.message)
   );
 }
 
+/** GoTrue's own 500s carry a code (e.g. 'unexpected_failure') and are read as auth errors. */
 function isUnavailable(f: ErrorFields): boolean {
   return (
-    f.name === 'AuthRetryableFetchError' ||
     f.name === 'FunctionsRelayError' ||
-    (f.status !== null && f.status >= 500) ||
+    (f.status !== null && f.status >= 500 && !f.name.startsWith('Auth')) ||
     /^(08|53)/.test(f.code) ||
     f.code === '57P01'
   );
 }
 
+function known(code: string, message: string) {
+  return { code, message };
+}
+
+/** The GoTrue error codes (supabase/local/auth, hosted Auth) the product words in Portuguese. */
 const AUTH_CODES: Record<string, { code: string; message: string }> = {
-  invalid_credentials: { code: 'invalid-credentials', message: ERROR_MESSAGES.invalidCredentials },
-  email_not_confirmed: { code: 'email-not-confirmed', message: ERROR_MESSAGES.emailNotConfirmed },
-  user_already_exists: { code: 'user-already-exists', message: ERROR_MESSAGES.userAlreadyExists },
-  email_exists: { code: 'user-already-exists', message: ERROR_MESSAGES.userAlreadyExists },
-  weak_password: { code: 'weak-password', message: ERROR_MESSAGES.weakPassword },
-  session_not_found: { code: 'not-authenticated', message: ERROR_MESSAGES.notAuthenticated },
-  refresh_token_not_found: { code: 'not-authenticated', message: ERROR_MESSAGES.notAuthenticated },
-  refresh_token_already_used: {
-    code: 'not-authenticated',
-    message: ERROR_MESSAGES.notAuthenticated,
-  },
+  invalid_credentials: known('invalid-credentials', ERROR_MESSAGES.invalidCredentials),
+  email_not_confirmed: known('email-not-confirmed', ERROR_MESSAGES.emailNotConfirmed),
+  user_already_exists: known('user-already-exists', ERROR_MESSAGES.userAlreadyExists),
+  email_exists: known('user-already-exists', ERROR_MESSAGES.userAlreadyExists),
+  weak_password: known('weak-password', ERROR_MESSAGES.weakPassword),
+  same_password: known('same-password', ERROR_MESSAGES.samePassword),
+  email_address_invalid: known('email-address-invalid', ERROR_MESSAGES.emailInvalid),
+  validation_failed: known('validation-failed', ERROR_MESSAGES.validationFailed),
+  over_email_send_rate_limit: known('over-email-send-rate-limit', ERROR_MESSAGES.emailRateLimit),
+  over_request_rate_limit: known('over-request-rate-limit', ERROR_MESSAGES.requestRateLimit),
+  signup_disabled: known('signup-disabled', ERROR_MESSAGES.signupDisabled),
+  // A recovery or forced-change link whose session is gone: the person opens the e-mail again.
+  session_not_found: known('session-expired', ERROR_MESSAGES.sessionExpired),
+  session_expired: known('session-expired', ERROR_MESSAGES.sessionExpired),
+  refresh_token_not_found: known('not-authenticated', ERROR_MESSAGES.notAuthenticated),
+  refresh_token_already_used: known('not-authenticated', ERROR_MESSAGES.notAuthenticated),
 };
+
+/**
+ * The auth failures a person can cause or fix, which an auth form words itself (with the
+ * network-type ones); for any other the form shows its own message (docs/product-rules.md §8
+ * "Auth": GoTrue's own messages are English).
+ */
+export const AUTH_FORM_CODES: readonly string[] = [
+  'timeout',
+  'network',
+  'weak-password',
+  'same-password',
+  'email-address-invalid',
+  'validation-failed',
+  'over-email-send-rate-limit',
+  'over-request-rate-limit',
+  'signup-disabled',
+  'session-expired',
+];
 
 function mapAuthError(f: ErrorFields, cause: string): AppError {
   if (f.name === 'AuthSessionMissingError') {
@@ -147,7 +201,8 @@ function mapPostgrestError(f: ErrorFields, cause: string): AppError {
 export function mapServerError(error: unknown): AppError {
   const f = fieldsOf(error);
   const cause = describe(f);
-  if (isTimeout(f)) return appError('timeout', ERROR_MESSAGES.timeout, cause);
+  if (isTimeout(f) || isRequestTimeout(error))
+    return appError('timeout', ERROR_MESSAGES.timeout, cause);
   if (isNetworkFailure(f)) return appError('network', ERROR_MESSAGES.network, cause);
   if (isUnavailable(f)) {
     return appError('server-unavailable', ERROR_MESSAGES.serverUnavailable, cause);
@@ -159,12 +214,62 @@ export function mapServerError(error: unknown): AppError {
   return mapPostgrestError(f, cause);
 }
 
-export function retriesExhaustedError(last: AppError): AppError {
-  return appError('retries-exhausted', ERROR_MESSAGES.retriesExhausted, last.cause);
+/**
+ * An edge function's refusal: a non-2xx `status`, or a 2xx `{success: false}`, with its parsed
+ * body — `{error}`, `{message}` or `{success, message}` (supabase/functions/README.md). The
+ * function's own words are Portuguese and are kept ('function-refused'); an answer without
+ * any is 'function-failed' with the generic message.
+ */
+export function mapFunctionAnswer(status: number, body: unknown): AppError {
+  const words = fieldsOf(body).message;
+  const cause = `function answered status ${status}${words ? `: ${words}` : ''}`;
+  if (words) return appError('function-refused', words, cause);
+  return appError('function-failed', ERROR_MESSAGES.unknown, cause);
 }
 
-/** A form or payload refused before it left the device: the first field message is shown. */
-export function invalidInputError(errors: Record<string, string>): AppError {
-  const [field, message] = Object.entries(errors)[0] ?? ['', ERROR_MESSAGES.invalidRequest];
-  return appError('invalid-input', message, `invalid input${field ? ` at ${field}` : ''}`);
+/** The sync engine's refusals of a local write (sync/index.ts `WriteError`): nothing was stored. */
+const WRITE_ERRORS: Record<string, { code: string; message: string }> = {
+  'storage-full': known('storage-full', ERROR_MESSAGES.storageFull),
+  'not-allowed': known('permission-denied', ERROR_MESSAGES.permissionDenied),
+  'invalid-input': known('invalid-input', ERROR_MESSAGES.invalidRequest),
+  'not-found': known('not-found', ERROR_MESSAGES.notFound),
+};
+
+/** A local write the sync engine refused (`WriteResult`'s error), as an AppError. */
+export function mapWriteError(error: string): AppError {
+  const mapped = WRITE_ERRORS[error] ?? known('unknown', ERROR_MESSAGES.unknown);
+  return appError(mapped.code, mapped.message, `local write refused: ${error}`);
+}
+
+/**
+ * A table the replica could not fetch, as the sync engine records it (sync/errors.ts
+ * `replicationErrorMessage`): the server's message, kept (docs/product-rules.md §8
+ * "Appointments"), or what the fetch failed with. Online — the only time it is shown — a
+ * request that got no answer means the server is unavailable.
+ */
+export function mapReplicationMessage(message: string): AppError {
+  const cause = `replication failed: ${message}`;
+  if (/^(TimeoutError|AbortError)\b/.test(message)) {
+    return appError('timeout', ERROR_MESSAGES.timeout, cause);
+  }
+  if (/^(TypeError|FetchError)\b/.test(message) || /^HTTP 5\d\d$/.test(message)) {
+    return appError('server-unavailable', ERROR_MESSAGES.serverUnavailable, cause);
+  }
+  return appError('replication-failed', message || ERROR_MESSAGES.unknown, cause);
+}
+
+/**
+ * The words a screen shows for a failure: the mapped message when the screen explains that
+ * code (`shown`; by default only a timeout), else the screen's own `fallback`.
+ */
+export function shownMessage(
+  error: AppError,
+  fallback: string,
+  shown: readonly string[] = ['timeout'],
+): string {
+  return shown.includes(error.code) ? error.message : fallback;
+}
+
+export function retriesExhaustedError(last: AppError): AppError {
+  return appError('retries-exhausted', ERROR_MESSAGES.retriesExhausted, last.cause);
 }

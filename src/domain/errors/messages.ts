@@ -9,6 +9,13 @@ export const ERROR_MESSAGES = {
     'Seu e-mail ainda não foi confirmado. Por favor, verifique sua caixa de entrada e clique no link de confirmação.',
   userAlreadyExists: 'Este e-mail já está cadastrado.',
   weakPassword: 'A senha deve ter no mínimo 8 caracteres',
+  samePassword: 'A nova senha deve ser diferente da senha atual.',
+  emailInvalid: 'Endereço de e-mail inválido',
+  validationFailed: 'Verifique os dados informados e tente novamente.',
+  emailRateLimit: 'Muitas tentativas de envio de e-mail. Aguarde alguns minutos e tente novamente.',
+  requestRateLimit: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+  signupDisabled: 'Novos cadastros estão temporariamente indisponíveis.',
+  sessionExpired: 'Sua sessão expirou. Abra novamente o link recebido por e-mail.',
   slotTaken: 'Este horário já foi reservado.',
   unpaidLimit:
     'Você já tem reservas não pagas demais. Conclua ou cancele uma delas antes de agendar outra.',
@@ -21,4 +28,5 @@ export const ERROR_MESSAGES = {
   invalidRequest: 'Não foi possível processar os dados enviados.',
   unknown: 'Ocorreu um erro inesperado. Tente novamente.',
   storageFull: 'Sem espaço no dispositivo para salvar. Libere espaço e tente novamente.',
+  replicaUnavailable: 'Não foi possível abrir os dados salvos neste aparelho.',
 } as const;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { isValidCpf } from '@/domain/identity/cpf.ts';
 import { onlyDigits } from '@/domain/identity/digits.ts';
+import { MESSAGES } from '@/domain/schemas/fields.ts';
 import { PIX_CITY_MAX_LENGTH, PIX_KEY_MAX_LENGTH, PIX_KEY_PATTERN } from '@/domain/rules/pix.ts';
 
 export const PIX_KEY_TYPES = ['cpf', 'cnpj', 'email', 'telefone', 'aleatoria'] as const;
@@ -16,7 +17,7 @@ export const PIX_KEY_TYPE_LABELS: Record<PixKeyType, string> = {
 
 export const PIX_TEXTS = {
   invalidKey: {
-    cpf: 'CPF inválido.',
+    cpf: MESSAGES.cpfInvalid,
     cnpj: 'CNPJ inválido.',
     email: 'E-mail inválido.',
     telefone: 'Telefone inválido. Use DDD e número, ex.: (11) 91234-5678.',

@@ -8,6 +8,13 @@
 /** A request the person is waiting on gives up after this long. */
 export const REQUEST_TIMEOUT_MS = 6000;
 
+/**
+ * What a request that ran out of time rejects with (src/lib/request-deadline.ts). supabase-js
+ * keeps only the message of a failed fetch, so the message is what marks it
+ * (src/domain/errors/map-server-error.ts reads it).
+ */
+export const REQUEST_TIMEOUT_CAUSE = `request timed out after ${REQUEST_TIMEOUT_MS} ms`;
+
 /** Automatic retries of a failed read, after its first attempt. */
 export const READ_RETRIES = 3;
 

@@ -6,7 +6,6 @@ import {
   dayBlocks,
   newEditorBlock,
   toEditorBlock,
-  toStoredBlock,
   validateSchedule,
 } from './editor.ts';
 
@@ -126,15 +125,5 @@ describe('editor constants and conversions', () => {
     ],
   ])('%s', (_name, actual, expected) => {
     expect(actual).toEqual(expected);
-  });
-
-  it('stores HH:mm:ss with status disponivel', () => {
-    expect(toStoredBlock(b('a', '08:00', '12:30'))).toEqual({
-      dia_semana: 1,
-      hora_inicio: '08:00:00',
-      hora_fim: '12:30:00',
-      intervalo_em_minutos: 15,
-      status: 'disponivel',
-    });
   });
 });

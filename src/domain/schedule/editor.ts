@@ -1,5 +1,6 @@
+import { ERROR_MESSAGES } from '../errors/messages.ts';
 import { INTERVAL_OPTIONS } from '../rules/booking.ts';
-import { toInputTime, toStorageTime, wallTimeMinutes } from '../time/wall-time.ts';
+import { toInputTime, wallTimeMinutes } from '../time/wall-time.ts';
 
 /** Step options offered by the editor and accepted by agenda_medico. */
 export { INTERVAL_OPTIONS };
@@ -28,8 +29,7 @@ export const TIME_REQUIRED = 'Obrigatório';
 
 export const SCHEDULE_ERROR_TOAST = {
   title: 'Erro de validação',
-  description:
-    'Verifique os blocos de horário. O horário final deve ser maior que o inicial e não deve haver sobreposição.',
+  description: ERROR_MESSAGES.scheduleOverlap,
 } as const;
 
 /** A block while edited: times 'HH:mm' ('' while empty); key is the row id or a new local id. */
@@ -69,23 +69,6 @@ export function toEditorBlock(row: {
     hora_inicio: toInputTime(row.hora_inicio) ?? '',
     hora_fim: toInputTime(row.hora_fim) ?? '',
     intervalo_em_minutos: row.intervalo_em_minutos,
-  };
-}
-
-/** The stored shape of a validated block (agenda_medico columns the editor owns). */
-export function toStoredBlock(block: EditorBlock): {
-  dia_semana: number;
-  hora_inicio: string;
-  hora_fim: string;
-  intervalo_em_minutos: number;
-  status: 'disponivel';
-} {
-  return {
-    dia_semana: block.dia_semana,
-    hora_inicio: toStorageTime(block.hora_inicio) ?? block.hora_inicio,
-    hora_fim: toStorageTime(block.hora_fim) ?? block.hora_fim,
-    intervalo_em_minutos: block.intervalo_em_minutos,
-    status: 'disponivel',
   };
 }
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { Temporal } from 'temporal-polyfill';
+import { ERROR_MESSAGES } from '../errors/messages.ts';
 import { isOfMinimumAge, isPlausibleBirthDate } from '../identity/birth-date.ts';
 import { isValidCpf, normalizeCpf } from '../identity/cpf.ts';
 import { WHATSAPP_MAX_LENGTH } from '../identity/whatsapp.ts';
@@ -17,9 +18,9 @@ export const MESSAGES = {
   birthDateInvalid: 'Data de nascimento inválida.',
   underage: 'Você deve ter no mínimo 18 anos.',
   emailRequired: 'E-mail é obrigatório',
-  emailInvalid: 'Endereço de e-mail inválido',
+  emailInvalid: ERROR_MESSAGES.emailInvalid,
   passwordRequired: 'Senha é obrigatória',
-  passwordTooShort: 'A senha deve ter no mínimo 8 caracteres',
+  passwordTooShort: ERROR_MESSAGES.weakPassword,
   newPasswordRequired: 'Nova senha é obrigatória',
   confirmationRequired: 'Confirmação é obrigatória',
   passwordsDiffer: 'As senhas não coincidem',

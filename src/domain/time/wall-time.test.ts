@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isWholeMinute,
   minutesOfDay,
   parseWallTime,
   toInputTime,
@@ -52,14 +51,5 @@ describe('end of day (24:00, valid only as a block end)', () => {
 
   it('is not a PlainTime', () => {
     expect(parseWallTime('24:00')).toBeNull();
-  });
-});
-
-describe('isWholeMinute', () => {
-  it.each([
-    ['08:00', true],
-    ['08:00:01', false],
-  ])('%s → %s', (input, expected) => {
-    expect(isWholeMinute(parseWallTime(input)!)).toBe(expected);
   });
 });

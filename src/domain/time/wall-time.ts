@@ -52,7 +52,3 @@ export function wallTimeMinutes(value: string): number | null {
 export function minutesOfDay(time: Temporal.PlainTime): number {
   return time.hour * 60 + time.minute;
 }
-
-export function isWholeMinute(time: Temporal.PlainTime): boolean {
-  return time.equals(time.round({ smallestUnit: 'minute', roundingMode: 'trunc' }));
-}

@@ -1,6 +1,7 @@
 import type { AppSupabaseClient } from '@/lib/supabase.ts';
 import type { SignupMetadata } from '@/domain/schemas/auth.ts';
-import { authErrorMessage, isUserAlreadyRegistered, signInErrorMessage } from './auth-errors.ts';
+import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
+import { AUTH_FORM_CODES, mapServerError, shownMessage } from '@/domain/errors/map-server-error.ts';
 import { signupRedirectUrl } from './signup-redirect.ts';
 
 export type Failure = { title: string; description: string };
@@ -51,11 +52,16 @@ export async function signUp(
     },
   });
   if (error) {
-    if (isUserAlreadyRegistered(error)) return resendConfirmation(client, input.email);
+    const failure = mapServerError(error);
+    if (failure.code === 'user-already-exists') return resendConfirmation(client, input.email);
     return {
       kind: 'failed',
       title: SIGNUP_FAILED,
-      description: authErrorMessage(error, 'Não foi possível criar sua conta. Tente novamente.'),
+      description: shownMessage(
+        failure,
+        'Não foi possível criar sua conta. Tente novamente.',
+        AUTH_FORM_CODES,
+      ),
     };
   }
   if (data.user && data.user.identities?.length === 0) {
@@ -63,6 +69,12 @@ export async function signUp(
   }
   return { kind: 'created' };
 }
+
+/**
+ * docs/product-rules.md §8: a sign-in failure never says which of e-mail or password was wrong;
+ * only an unconfirmed e-mail and a network-type failure are told apart.
+ */
+const SIGN_IN_CODES = ['timeout', 'network', 'email-not-confirmed'];
 
 export type SignInOutcome = { kind: 'signed-in' } | ({ kind: 'failed' } & Failure);
 
@@ -73,5 +85,10 @@ export async function signIn(
 ): Promise<SignInOutcome> {
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (!error) return { kind: 'signed-in' };
-  return { kind: 'failed', title: 'Falha no Login', description: signInErrorMessage(error) };
+  const description = shownMessage(
+    mapServerError(error),
+    ERROR_MESSAGES.invalidCredentials,
+    SIGN_IN_CODES,
+  );
+  return { kind: 'failed', title: 'Falha no Login', description };
 }

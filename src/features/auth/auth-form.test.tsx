@@ -9,7 +9,7 @@ import { CONSENT_REQUIRED, type AuthTarget } from '@/domain/schemas/auth.ts';
 import { MESSAGES } from '@/domain/schemas/fields.ts';
 import { installMatchMedia } from '@/testing/match-media.ts';
 import { AuthForm, type AuthMode } from './auth-form.tsx';
-import { NETWORK_ERROR_MESSAGE } from './auth-errors.ts';
+import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
 import { PasswordForm } from './password-form.tsx';
 import { SupabaseContext } from '@/session/supabase-context.ts';
 
@@ -164,7 +164,7 @@ describe('login validation', () => {
     type('Senha', 'curta');
     submit('Entrar');
     expect(await screen.findByText('Falha no Login', {}, { timeout: 10_000 })).toBeTruthy();
-    expect(screen.getByText(NETWORK_ERROR_MESSAGE)).toBeTruthy();
+    expect(screen.getByText(ERROR_MESSAGES.network)).toBeTruthy();
     expect(screen.queryByText('Senha é obrigatória')).toBeNull();
     expect(screen.queryByText('A senha deve ter no mínimo 8 caracteres')).toBeNull();
   });

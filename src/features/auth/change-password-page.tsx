@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { showToast } from '@/lib/toast.ts';
 import { Button } from '@/ui/button.tsx';
 import { dashboardPath, requiresPasswordChange, useAuth } from '@/session/auth-context.ts';
-import { authErrorMessage } from './auth-errors.ts';
+import { AUTH_FORM_CODES, mapServerError, shownMessage } from '@/domain/errors/map-server-error.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
 import { useSupabase } from '@/session/supabase-context.ts';
 import { PasswordForm } from './password-form.tsx';
@@ -36,9 +36,10 @@ export function ChangePasswordPage() {
       showToast({
         tone: 'error',
         title: 'Erro ao alterar senha',
-        description: authErrorMessage(
-          error,
+        description: shownMessage(
+          mapServerError(error),
           'Não foi possível atualizar sua senha. Tente novamente.',
+          AUTH_FORM_CODES,
         ),
       });
       return;

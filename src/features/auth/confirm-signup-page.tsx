@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { css } from 'styled-system/css';
-import { timeoutOr } from '@/lib/request-deadline.ts';
+import { mapServerError, shownMessage } from '@/domain/errors/map-server-error.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Button, buttonClass } from '@/ui/button.tsx';
 import { AuthPageShell } from './auth-page-shell.tsx';
@@ -36,8 +36,8 @@ export function ConfirmSignupPage() {
       showToast({
         tone: 'error',
         title: 'Falha ao reenviar',
-        description: timeoutOr(
-          error,
+        description: shownMessage(
+          mapServerError(error),
           'Não foi possível reenviar o e-mail. Tente novamente mais tarde.',
         ),
       });

@@ -4,7 +4,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { recoverySchema } from '@/domain/schemas/auth.ts';
-import { timeoutOr } from '@/lib/request-deadline.ts';
+import { mapServerError, shownMessage } from '@/domain/errors/map-server-error.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { Button } from '@/ui/button.tsx';
@@ -33,8 +33,8 @@ export function RecoverPasswordPage() {
       showToast({
         tone: 'error',
         title: 'Erro ao enviar e-mail',
-        description: timeoutOr(
-          error,
+        description: shownMessage(
+          mapServerError(error),
           'Não foi possível enviar o link de recuperação. Verifique o e-mail e tente novamente.',
         ),
       });

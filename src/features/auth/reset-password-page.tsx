@@ -7,11 +7,12 @@ import { buttonClass } from '@/ui/button.tsx';
 import { Alert } from '@/ui/alert.tsx';
 import { PageSpinner } from '@/ui/spinner.tsx';
 import { useAuth } from '@/session/auth-context.ts';
-import { authErrorMessage } from './auth-errors.ts';
+import { AUTH_FORM_CODES, mapServerError, shownMessage } from '@/domain/errors/map-server-error.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
 import { useSupabase } from '@/session/supabase-context.ts';
 import { PasswordForm } from './password-form.tsx';
 
+const LINK_INVALID = 'Link inválido ou expirado';
 /**
  * /auth/reset-password. The recovery link signs the person in: the implicit flow's tokens in
  * the URL fragment are read by supabase-js (PASSWORD_RECOVERY); a PKCE `?code=` is exchanged.
@@ -34,9 +35,10 @@ export function ResetPasswordPage() {
       showToast({
         tone: 'error',
         title: 'Erro ao redefinir senha',
-        description: authErrorMessage(
-          error,
+        description: shownMessage(
+          mapServerError(error),
           'Não foi possível atualizar sua senha. Verifique se o link é válido e tente novamente.',
+          AUTH_FORM_CODES,
         ),
       });
       return;
@@ -56,7 +58,7 @@ export function ResetPasswordPage() {
         title="Link expirado"
         description="Este link de redefinição de senha já foi usado ou expirou."
       >
-        <Alert tone="amber" role="alert" title="Link inválido ou expirado">
+        <Alert tone="amber" role="alert" title={LINK_INVALID}>
           Por segurança, cada link funciona uma única vez e por tempo limitado. Peça um novo link e
           use o e-mail mais recente.
         </Alert>
@@ -81,7 +83,7 @@ export function ResetPasswordPage() {
       description="Escolha uma senha forte com no mínimo 8 caracteres."
     >
       {!session && (
-        <Alert tone="amber" title="Link inválido ou expirado" className={css({ mb: '5' })}>
+        <Alert tone="amber" title={LINK_INVALID} className={css({ mb: '5' })}>
           Abra novamente o link enviado para o seu e-mail ou{' '}
           <Link to="/recuperar-senha" className={css({ textDecoration: 'underline' })}>
             solicite um novo link

@@ -1,3 +1,4 @@
+import { mapWriteError, shownMessage } from '@/domain/errors/map-server-error.ts';
 import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
 import {
   createContext,
@@ -37,7 +38,7 @@ export const BOOKING_TEXTS = {
   errorTitle: 'Erro no Agendamento',
   /** docs/product-rules.md §4 step 5: a booking refused for missing data. */
   missingDataTitle: 'Dados incompletos',
-  errorDescription: 'Não foi possível concluir seu agendamento agora. Tente novamente.',
+  errorDescription: ERROR_MESSAGES.bookingFailed,
 } as const;
 
 type BookingFlow = {
@@ -97,10 +98,9 @@ export function BookingFlowProvider({ children }: { children: ReactNode }) {
         showToast({
           tone: 'error',
           title: BOOKING_TEXTS.errorTitle,
-          description:
-            result.error === 'storage-full'
-              ? ERROR_MESSAGES.storageFull
-              : BOOKING_TEXTS.errorDescription,
+          description: shownMessage(mapWriteError(result.error), BOOKING_TEXTS.errorDescription, [
+            'storage-full',
+          ]),
         });
         return;
       }

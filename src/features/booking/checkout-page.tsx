@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { mapWriteError, shownMessage } from '@/domain/errors/map-server-error.ts';
 import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { of } from 'rxjs';
@@ -20,6 +21,7 @@ import { Button } from '@/ui/button.tsx';
 import { Card } from '@/ui/card.tsx';
 import { Container } from '@/ui/container.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
+import { BOOKING_TEXTS } from './booking-flow.tsx';
 import { useBookingProgress, useBookingRejection } from './booking-outcome.ts';
 import { readCheckoutState, toCompleteProfileState } from './checkout-state.ts';
 
@@ -135,11 +137,10 @@ function Checkout({ state }: { state: CheckoutState }) {
       setConfirming(false);
       showToast({
         tone: 'error',
-        title: 'Erro no Agendamento',
-        description:
-          result.error === 'storage-full'
-            ? ERROR_MESSAGES.storageFull
-            : 'Não foi possível concluir seu agendamento agora. Tente novamente.',
+        title: BOOKING_TEXTS.errorTitle,
+        description: shownMessage(mapWriteError(result.error), ERROR_MESSAGES.bookingFailed, [
+          'storage-full',
+        ]),
       });
       return;
     }

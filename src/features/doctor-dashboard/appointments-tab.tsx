@@ -3,7 +3,8 @@ import { css } from 'styled-system/css';
 import { paginate } from '@/domain/appointments/pagination.ts';
 import type { MedicoDoc, SyncEngine } from '../../../sync/index.ts';
 import { useSyncSession } from '@/session/sync-provider.tsx';
-import { useSyncErrorToast } from '@/session/sync-error-toast.ts';
+import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
+import { SYNC_ERROR_TITLES, useSyncErrorToast } from '@/session/sync-error-toast.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { Button } from '@/ui/button.tsx';
 import { TextField } from '@/ui/field.tsx';
@@ -25,8 +26,8 @@ export const CONSULTAS_TEXTS = {
   noMatch: 'Nenhuma consulta encontrada para esta busca.',
   previous: 'Anterior',
   next: 'Próxima',
-  loadError: 'Erro ao buscar consultas',
-  loadErrorDescription: 'Não foi possível abrir os dados salvos neste aparelho.',
+  loadError: SYNC_ERROR_TITLES.agendamentos,
+  loadErrorDescription: ERROR_MESSAGES.replicaUnavailable,
 } as const;
 
 const T = CONSULTAS_TEXTS;

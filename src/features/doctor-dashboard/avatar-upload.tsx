@@ -4,7 +4,7 @@ import { Temporal } from 'temporal-polyfill';
 import { css } from 'styled-system/css';
 import type { MedicoDoc, SyncEngine } from '../../../sync/index.ts';
 import { AVATAR_TYPES, avatarPath, avatarProblem } from '@/domain/doctors/avatar.ts';
-import { timeoutOr } from '@/lib/request-deadline.ts';
+import { mapServerError, shownMessage } from '@/domain/errors/map-server-error.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useObservable } from '@/session/sync-provider.tsx';
 import { useSupabase } from '@/session/supabase-context.ts';
@@ -93,7 +93,7 @@ export function AvatarUpload({
         tone: 'error',
         title: AVATAR_TEXTS.uploadErrorTitle,
         description: online
-          ? timeoutOr(sent.error, AVATAR_TEXTS.uploadErrorDescription)
+          ? shownMessage(mapServerError(sent.error), AVATAR_TEXTS.uploadErrorDescription)
           : AVATAR_TEXTS.offline,
       });
       return;

@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import { isPatientUpcoming } from '@/domain/appointments/lists.ts';
 import { appointmentStateOf } from '@/domain/appointments/status.ts';
 import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
+import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
 import { SYNC_ERROR_TITLES, useSyncErrorToast } from '@/session/sync-error-toast.ts';
 import { outcomeToast, type AppointmentView } from '../../../sync/index.ts';
 import { showToast } from '@/lib/toast.ts';
@@ -22,7 +23,7 @@ export const CONSULTAS_TEXTS = {
   emptyHistory: 'Nenhuma consulta no histórico.',
   book: 'Agendar Consulta',
   loadError: SYNC_ERROR_TITLES.agendamentos,
-  loadErrorDescription: 'Não foi possível abrir os dados salvos neste aparelho.',
+  loadErrorDescription: ERROR_MESSAGES.replicaUnavailable,
 } as const;
 
 /** A queued booking is upcoming until the server says otherwise. */

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
+import { mapWriteError, shownMessage } from '@/domain/errors/map-server-error.ts';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
 import { css } from 'styled-system/css';
@@ -115,10 +115,9 @@ export function PatientDataTab() {
       showToast({
         tone: 'error',
         title: DADOS_TEXTS.errorTitle,
-        description:
-          result.error === 'storage-full'
-            ? ERROR_MESSAGES.storageFull
-            : DADOS_TEXTS.errorDescription,
+        description: shownMessage(mapWriteError(result.error), DADOS_TEXTS.errorDescription, [
+          'storage-full',
+        ]),
       });
       return;
     }

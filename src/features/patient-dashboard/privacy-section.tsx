@@ -5,8 +5,11 @@ import { css } from 'styled-system/css';
 import { SCHEDULE_ZONE } from '@/domain/rules/booking.ts';
 import { useAuth } from '@/session/auth-context.ts';
 import { useSupabase } from '@/session/supabase-context.ts';
-import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
-import { timeoutOr } from '@/lib/request-deadline.ts';
+import {
+  mapServerError,
+  retriesExhaustedError,
+  shownMessage,
+} from '@/domain/errors/map-server-error.ts';
 import { ReadRetriesExhausted, retryRead } from '@/lib/retry-read.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Alert } from '@/ui/alert.tsx';
@@ -82,10 +85,13 @@ function ExportData() {
     };
     const data = await retryRead(read, { retryable: isRetryable }).catch((error: unknown) => {
       console.warn('data export failed', error);
-      const exhausted = error instanceof ReadRetriesExhausted;
+      const failure =
+        error instanceof ReadRetriesExhausted
+          ? retriesExhaustedError(mapServerError(error.last))
+          : mapServerError(error);
       showToast({
         tone: 'error',
-        title: exhausted ? ERROR_MESSAGES.retriesExhausted : T.exportFailed,
+        title: shownMessage(failure, T.exportFailed, ['retries-exhausted']),
       });
       return null;
     });
@@ -119,7 +125,7 @@ function DeleteAccount() {
     const { error } = await client.rpc('excluir_minha_conta');
     if (error) {
       setBusy(false);
-      showToast({ tone: 'error', title: timeoutOr(error, T.deleteFailed) });
+      showToast({ tone: 'error', title: shownMessage(mapServerError(error), T.deleteFailed) });
       return;
     }
     setOpen(false);

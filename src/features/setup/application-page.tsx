@@ -20,7 +20,7 @@ export function ApplicationPage() {
     if (!action || !token || started.current) return;
     started.current = true;
     void invokeFunction(client, 'process-doctor-application', { body: { action, token } }).then(
-      (answer) => setOutcome(readApplicationAnswer(answer.status, answer.body)),
+      (answer) => setOutcome(readApplicationAnswer(answer)),
     );
   }, [client, action, token]);
 

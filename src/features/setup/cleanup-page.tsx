@@ -23,7 +23,7 @@ export function CleanupPage() {
     async (token: string) => {
       setPage({ state: 'loading' });
       const answer = await invokeFunction(client, FUNCTION, { setupToken: token });
-      const outcome = readSetupAnswer(answer.status, answer.body, 'cleanup');
+      const outcome = readSetupAnswer(answer, 'cleanup');
       rememberSetupToken(outcome.state === 'needs-token' ? null : token);
       setPage({ ...outcome, refused: outcome.state === 'needs-token' });
     },

@@ -27,7 +27,7 @@ export function DoctorSetupPage() {
     async (token: string | null) => {
       setPage({ state: 'loading' });
       const answer = await invokeFunction(client, functionName, { setupToken: token });
-      const outcome = readSetupAnswer(answer.status, answer.body, kind);
+      const outcome = readSetupAnswer(answer, kind);
       if (outcome.state === 'needs-token') rememberSetupToken(null);
       else if (token) rememberSetupToken(token);
       setPage({ ...outcome, refused: outcome.state === 'needs-token' && token !== null });

@@ -1,9 +1,12 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
-import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
-import { isRequestTimeout } from '@/lib/request-deadline.ts';
+import type { AppError } from '@/domain/errors/app-error.ts';
+import { mapFunctionAnswer, mapServerError } from '@/domain/errors/map-server-error.ts';
 
-/** A function's answer as the pages need it: the HTTP status (0 = not reached) and the body. */
-export type FunctionAnswer = { status: number; body: unknown };
+/**
+ * A function's answer as the pages need it: the HTTP status (0 = not reached), the body, and
+ * for a non-2xx answer or none the failure, mapped (src/domain/errors/map-server-error.ts).
+ */
+export type FunctionAnswer = { status: number; body: unknown; error: AppError | null };
 
 const SETUP_TOKEN_KEY = 'saudeja:setup-token';
 
@@ -30,13 +33,12 @@ export async function invokeFunction(
   if (opts.setupToken) headers['x-setup-token'] = opts.setupToken;
   const result = await client.functions.invoke<unknown>(name, { body: opts.body ?? {}, headers });
   const error: unknown = result.error;
-  if (!error) return { status: 200, body: result.data };
+  if (!error) return { status: 200, body: result.data, error: null };
   if (error instanceof FunctionsHttpError) {
     const response = error.context as Response;
     const body: unknown = await response.json().catch(() => null);
-    return { status: response.status, body };
+    return { status: response.status, body, error: mapFunctionAnswer(response.status, body) };
   }
   console.error(`Function ${name} could not be reached.`, error);
-  // The page shows the body's message as the failure's detail.
-  return { status: 0, body: isRequestTimeout(error) ? { message: ERROR_MESSAGES.timeout } : null };
+  return { status: 0, body: null, error: mapServerError(error) };
 }

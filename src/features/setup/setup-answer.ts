@@ -1,8 +1,11 @@
 import * as v from 'valibot';
+import { mapFunctionAnswer, shownMessage } from '@/domain/errors/map-server-error.ts';
+import type { FunctionAnswer } from './invoke-function.ts';
 
 /**
  * What the setup, cleanup and application functions answer (supabase/functions/README.md), read
- * into what the pages show. Pure: the page hands in the HTTP status and the parsed body.
+ * into what the pages show. Pure: the page hands in the answer; a failure's words come from the
+ * one mapper (src/domain/errors/map-server-error.ts).
  */
 export const SETUP_TEXTS = {
   title: 'Configuração de Conta de Médico',
@@ -68,16 +71,20 @@ function detailLines(details: unknown): string[] {
 
 export type AnswerKind = 'setup' | 'link' | 'cleanup';
 
+/** A failure's detail: the function's own words or the timeout's, else 'Erro desconhecido.'. */
+const DETAILED_CODES = ['timeout', 'function-refused'];
+
 /** Reads a setup-style answer: `{status: 'ok' | 'exists', message}` or `{error, message}`. */
-export function readSetupAnswer(httpStatus: number, body: unknown, kind: AnswerKind): SetupOutcome {
-  const parsed = v.safeParse(Body, body);
+export function readSetupAnswer(answer: FunctionAnswer, kind: AnswerKind): SetupOutcome {
+  const parsed = v.safeParse(Body, answer.body);
   const fields = parsed.success ? parsed.output : {};
   const message = text(fields.message);
   const error = text(fields.error);
-  if (httpStatus === 401) return { state: 'needs-token' };
-  if (httpStatus >= 400 || httpStatus === 0) {
+  if (answer.status === 401) return { state: 'needs-token' };
+  if (answer.error) {
     const failed = kind === 'cleanup' ? SETUP_TEXTS.cleanupFailed : SETUP_TEXTS.failed;
-    return { state: 'error', message: `${failed} ${error ?? message ?? SETUP_TEXTS.unknown}` };
+    const detail = shownMessage(answer.error, SETUP_TEXTS.unknown, DETAILED_CODES);
+    return { state: 'error', message: `${failed} ${detail}` };
   }
   if (fields.status === 'exists')
     return { state: 'exists', message: message ?? SETUP_TEXTS.exists };
@@ -99,12 +106,16 @@ export type ApplicationOutcome =
   { state: 'success'; message: string } | { state: 'error'; message: string };
 
 /** `process-doctor-application` answers `{success, message}`. */
-export function readApplicationAnswer(httpStatus: number, body: unknown): ApplicationOutcome {
-  const parsed = v.safeParse(Body, body);
+export function readApplicationAnswer(answer: FunctionAnswer): ApplicationOutcome {
+  const parsed = v.safeParse(Body, answer.body);
   const fields = parsed.success ? parsed.output : {};
-  const message = text(fields.message) ?? text(fields.error);
-  if (httpStatus < 400 && fields.success === true) {
+  if (!answer.error && fields.success === true) {
+    const message = text(fields.message) ?? text(fields.error);
     return { state: 'success', message: message ?? SETUP_TEXTS.cleanupDone };
   }
-  return { state: 'error', message: message ?? SETUP_TEXTS.applicationFailed };
+  const failure = answer.error ?? mapFunctionAnswer(answer.status, answer.body);
+  return {
+    state: 'error',
+    message: shownMessage(failure, SETUP_TEXTS.applicationFailed, DETAILED_CODES),
+  };
 }
