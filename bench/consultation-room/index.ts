@@ -27,7 +27,7 @@ import { CHROMIUM_LAUNCH } from '../../e2e/chromium.ts';
 import { DEV_JWT_SECRET } from '../../supabase/local/config.ts';
 import { deriveApiKeys } from '../../supabase/local/api-keys.ts';
 import { startCoturn } from '../../tests/support/coturn.ts';
-import { cpfFor } from '../../tests/sync/support.ts';
+import { cpfFor } from '../../sync/testing/index.ts';
 import { startProduct, waitUntilUp } from '../product.ts';
 
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 4183);

@@ -7,10 +7,10 @@ import {
   createDoctor,
   createPatient,
   slot,
-  startSyncPlatform,
+  startPlatform,
   type DoctorFixture,
-} from '../../tests/sync/support.ts';
-import type { TestPlatform } from '../../tests/support/platform.ts';
+} from '../../sync/testing/index.ts';
+import type { TestPlatform } from '../../sync/testing/index.ts';
 import 'fake-indexeddb/auto';
 import '@/testing/jsdom-globals.ts';
 import { useMemo } from 'react';
@@ -50,7 +50,7 @@ configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(async () => {
   installMatchMedia();
-  t = await startSyncPlatform();
+  t = await startPlatform();
   doctor = await createDoctor(t);
 }, 120_000);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPatient, PASSWORD, startSyncPlatform } from '../../tests/sync/support.ts';
-import type { TestPlatform } from '../../tests/support/platform.ts';
+import { createPatient, PASSWORD, startPlatform } from '../../sync/testing/index.ts';
+import type { TestPlatform } from '../../sync/testing/index.ts';
 import 'fake-indexeddb/auto';
 import '@/testing/jsdom-globals.ts';
 import { StrictMode } from 'react';
@@ -14,7 +14,7 @@ import { SyncProvider, useSyncSession } from './sync-provider.tsx';
 let t: TestPlatform;
 
 beforeAll(async () => {
-  t = await startSyncPlatform();
+  t = await startPlatform();
 }, 120_000);
 
 afterAll(async () => {

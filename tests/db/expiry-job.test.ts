@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startScheduler } from '../../scripts/scheduler.ts';
-import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../../sync/testing/index.ts';
 import { createDoctor, createPatient, ensureService } from './support.ts';
 
 let t: TestPlatform;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccounts } from '../../scripts/seed-accounts.ts';
 import { signApplicationToken } from '../../supabase/functions/_shared/application-token.ts';
-import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../../sync/testing/index.ts';
 import { SEED_FILE } from './support.ts';
 
 const SETUP_TOKEN = 'token-de-configuracao-de-teste';

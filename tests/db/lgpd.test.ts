@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_METADATA_KEY, TERMS_VERSION } from '../../src/domain/rules/consent.ts';
 import type { Queryable } from '../../supabase/local/db/types.ts';
-import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../../sync/testing/index.ts';
 import { cpfFor, createDoctor, ensureService, slot, type DoctorFixture } from './support.ts';
 
 /**

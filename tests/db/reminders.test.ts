@@ -2,7 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../supabase/local/db/types.ts';
 import { runScheduledJobs, schedulerClient } from '../../scripts/scheduler.ts';
-import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../../sync/testing/index.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
 import { createDoctor, createPatient, ensureService, slot } from './support.ts';
 

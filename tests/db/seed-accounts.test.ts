@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccounts } from '../../scripts/seed-accounts.ts';
-import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../../sync/testing/index.ts';
 import { SEED_FILE } from './support.ts';
 
 let p: TestPlatform;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_JWT_SECRET } from '../../supabase/local/config.ts';
 import { signJwt } from '../../supabase/local/jwt.ts';
-import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../../sync/testing/index.ts';
 
 /**
  * Hostile and malformed input to /auth/v1: every case must get a 4xx in GoTrue's error format

@@ -10,7 +10,7 @@ import type { StoredMail } from '../../supabase/local/mailbox/mailer.ts';
 import { createPlatform, type Platform } from '../../supabase/local/server.ts';
 import { cpfFor } from '../db/support.ts';
 import { freshDatabase } from '../../supabase/local/db/fresh-database.ts';
-import { testClient } from '../support/platform.ts';
+import { testClient } from '../../sync/testing/index.ts';
 
 /**
  * The confirmation e-mail of a sign-up is `supabase/templates/confirmation.html` with the

@@ -2,7 +2,7 @@ import { createClient, type AuthChangeEvent, type SupabaseClient } from '@supaba
 import { decodeJwt } from 'jose';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../../sync/testing/index.ts';
 
 /**
  * GoTrue conformance of supabase/local, driven through the unmodified supabase-js client

@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../supabase/local/jwt.ts';
 import { generateSigningKey } from '../../supabase/local/signing-keys.ts';
-import { startTestPlatform, testClient, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, testClient, type TestPlatform } from '../../sync/testing/index.ts';
 import { subscribed } from './realtime-support.ts';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../supabase/local/jwt.ts';
-import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../../sync/testing/index.ts';
 
 /** A 40×20 PNG, half red and half blue, made with pngjs (not the library under test). */
 function redBlue(): Buffer {

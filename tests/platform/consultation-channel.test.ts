@@ -3,7 +3,7 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultation, type Consultation, type Person } from '../support/consultation.ts';
-import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../../sync/testing/index.ts';
 import { Inbox, subscribed } from './realtime-support.ts';
 
 /**

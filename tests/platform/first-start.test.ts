@@ -11,7 +11,7 @@ import { deriveApiKeys } from '../../supabase/local/api-keys.ts';
 import { bootstrap } from '../../supabase/local/bootstrap/index.ts';
 import { createLogger } from '../../supabase/local/log.ts';
 import { freshDatabase } from '../../supabase/local/db/fresh-database.ts';
-import { testClient } from '../support/platform.ts';
+import { testClient } from '../../sync/testing/index.ts';
 import { bookSeededMonday, SEEDED_ANA } from '../support/seeded-booking.ts';
 
 /**

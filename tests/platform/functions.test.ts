@@ -3,7 +3,7 @@ import { FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFunctionsApp } from '../../supabase/local/functions/index.ts';
 import { signJwt } from '../../supabase/local/jwt.ts';
-import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../../sync/testing/index.ts';
 
 /** What `functions.invoke` resolves to, with its `any` error narrowed to `unknown`. */
 type Invoked = { data: unknown; error: unknown };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../supabase/local/log.ts';
-import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../../sync/testing/index.ts';
 
 describe('platform', () => {
   let t: TestPlatform;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopbackHost, mailboxOpen } from '../../supabase/local/config.ts';
-import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../../sync/testing/index.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
 
 /** Where mail goes: the dev mailbox only on this machine, real SMTP when configured. */

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configurePgrst } from '../support/pgrst-config.ts';
-import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../../sync/testing/index.ts';
 
 /**
  * PostgREST's configuration as hosted Supabase takes it: `pgrst.*` settings of the

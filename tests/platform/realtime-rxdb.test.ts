@@ -6,7 +6,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { firstValueFrom, filter } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../../sync/testing/index.ts';
 
 type Item = { id: string; name: string; qty?: number | null };
 

@@ -7,7 +7,7 @@ import {
 } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { signJwt } from '../../supabase/local/jwt.ts';
-import type { TestPlatform } from '../support/platform.ts';
+import type { TestPlatform } from '../../sync/testing/index.ts';
 
 /** What a postgres_changes callback receives, with `new`/`old` as plain records. */
 export type Change = {

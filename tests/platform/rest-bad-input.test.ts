@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../../sync/testing/index.ts';
 
 /**
  * Malformed or hostile input to /rest/v1: every case must get a 4xx in PostgREST's error shape

@@ -3,7 +3,7 @@ import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb/plugi
 import { replicateSupabase } from 'rxdb/plugins/replication-supabase';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../../sync/testing/index.ts';
 
 /**
  * RxDB's Supabase replication (docs/replication.md §2.3) pulling and pushing the sample `items`

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../supabase/local/jwt.ts';
-import { startTestPlatform, testClient, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, testClient, type TestPlatform } from '../../sync/testing/index.ts';
 
 /**
  * PostgREST conformance of /rest/v1 through the unmodified supabase-js client, over the

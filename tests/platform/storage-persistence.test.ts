@@ -7,7 +7,7 @@ import type { Database } from '../../supabase/local/db/index.ts';
 import { createLogger } from '../../supabase/local/log.ts';
 import { createPlatform } from '../../supabase/local/server.ts';
 import { freshDatabase } from '../../supabase/local/db/fresh-database.ts';
-import { testClient } from '../support/platform.ts';
+import { testClient } from '../../sync/testing/index.ts';
 
 /**
  * `npm start` keeps uploads across restarts: the bytes live in the database, so a server

@@ -8,7 +8,7 @@ import {
 } from '../../supabase/functions/_shared/turn.ts';
 import { consultation, type Consultation } from '../support/consultation.ts';
 import { startCoturn, type Coturn } from '../support/coturn.ts';
-import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../../sync/testing/index.ts';
 import { turnAllocate } from '../support/turn-client.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createDoctor, createPatient, signedInClient } from '../sync/support.ts';
-import type { TestPlatform } from './platform.ts';
+import { createDoctor, createPatient, signedInClient } from '../../sync/testing/index.ts';
+import type { TestPlatform } from '../../sync/testing/index.ts';
 
 /**
  * The people around one consultation room, signed in through the real auth API: the

@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { SAO_PAULO } from '../../src/domain/time/zone.ts';
-import { testClient } from './platform.ts';
+import { testClient } from '../../sync/testing/index.ts';
 
 /** Dra. Ana Ribeiro, the first doctor of supabase/seed.sql. */
 export const SEEDED_ANA = 'a0000000-0000-4000-8000-000000000001';

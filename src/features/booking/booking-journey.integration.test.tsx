@@ -7,11 +7,11 @@ import {
   Device,
   PASSWORD,
   signedInClient,
-  startSyncPlatform,
+  startPlatform,
   until,
   ZONE,
-} from '../../../tests/sync/support.ts';
-import type { TestPlatform } from '../../../tests/support/platform.ts';
+} from '../../../sync/testing/index.ts';
+import type { TestPlatform } from '../../../sync/testing/index.ts';
 import '@/testing/jsdom-globals.ts';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
@@ -35,7 +35,7 @@ const devices: Device[] = [];
 
 beforeAll(async () => {
   installMatchMedia();
-  t = await startSyncPlatform();
+  t = await startPlatform();
 }, 120_000);
 
 afterEach(async () => {

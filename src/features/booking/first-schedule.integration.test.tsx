@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSyncPlatform } from '../../../tests/sync/support.ts';
-import { testClient, type TestPlatform } from '../../../tests/support/platform.ts';
+import { startPlatform } from '../../../sync/testing/index.ts';
+import { testClient, type TestPlatform } from '../../../sync/testing/index.ts';
 import '@/testing/jsdom-globals.ts';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -20,7 +20,7 @@ const nativeFetch = globalThis.fetch;
 let restReads: string[] = [];
 
 beforeAll(async () => {
-  t = await startSyncPlatform();
+  t = await startPlatform();
   client = t.client();
   globalThis.fetch = (input, init) => {
     const url = input instanceof Request ? input.url : String(input);

@@ -7,12 +7,12 @@ import {
   Device,
   signedInClient,
   slot,
-  startSyncPlatform,
+  startPlatform,
   ZONE,
   type DoctorFixture,
-} from '../../../tests/sync/support.ts';
+} from '../../../sync/testing/index.ts';
 import { runScheduledJobs, schedulerClient } from '../../../scripts/scheduler.ts';
-import type { TestPlatform } from '../../../tests/support/platform.ts';
+import type { TestPlatform } from '../../../sync/testing/index.ts';
 import '@/testing/jsdom-globals.ts';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
@@ -29,7 +29,7 @@ const devices: Device[] = [];
 
 beforeAll(async () => {
   installMatchMedia();
-  t = await startSyncPlatform();
+  t = await startPlatform();
 }, 120_000);
 
 afterEach(async () => {

@@ -1,13 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { firstValueFrom, filter } from 'rxjs';
-import {
-  createDoctor,
-  Device,
-  rows,
-  startSyncPlatform,
-  until,
-} from '../../../tests/sync/support.ts';
-import type { TestPlatform } from '../../../tests/support/platform.ts';
+import { createDoctor, Device, rows, startPlatform, until } from '../../../sync/testing/index.ts';
+import type { TestPlatform } from '../../../sync/testing/index.ts';
 import '@/testing/jsdom-globals.ts';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
@@ -24,7 +18,7 @@ const devices: Device[] = [];
 
 beforeAll(async () => {
   installMatchMedia();
-  t = await startSyncPlatform();
+  t = await startPlatform();
 }, 120_000);
 
 afterEach(async () => {

@@ -3,11 +3,11 @@ import {
   createDoctor,
   Device,
   rows,
-  startSyncPlatform,
+  startPlatform,
   until,
   type DoctorFixture,
-} from '../../../tests/sync/support.ts';
-import type { TestPlatform } from '../../../tests/support/platform.ts';
+} from '../../../sync/testing/index.ts';
+import type { TestPlatform } from '../../../sync/testing/index.ts';
 import '@/testing/jsdom-globals.ts';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
@@ -19,7 +19,7 @@ const devices: Device[] = [];
 
 beforeAll(async () => {
   installMatchMedia();
-  t = await startSyncPlatform();
+  t = await startPlatform();
 }, 120_000);
 
 afterEach(async () => {
@@ -101,7 +101,9 @@ it('opened cold on an empty replica still on its first pull, it shows loading an
 
   fireEvent.click(sunday.getByRole('button', { name: 'Adicionar horário' }));
   fireEvent.click(screen.getByRole('button', { name: 'Salvar Agenda' }));
-  expect(await screen.findByText('Sua agenda foi atualizada.')).toBeTruthy();
+  expect(
+    await screen.findByText('Sua agenda foi atualizada.', {}, { timeout: 15_000 }),
+  ).toBeTruthy();
   await device.sync.awaitInSync();
 
   const after = await serverBlocks(doctor);
@@ -140,7 +142,9 @@ it('saves only what the doctor changed: a block added meanwhile on another devic
   expect(await sunday.findByDisplayValue('09:00', {}, { timeout: 15_000 })).toBeTruthy();
 
   fireEvent.click(screen.getByRole('button', { name: 'Salvar Agenda' }));
-  expect(await screen.findByText('Sua agenda foi atualizada.')).toBeTruthy();
+  expect(
+    await screen.findByText('Sua agenda foi atualizada.', {}, { timeout: 15_000 }),
+  ).toBeTruthy();
   await device.sync.awaitInSync();
 
   const after = await serverBlocks(doctor);

@@ -4,10 +4,10 @@ import {
   createPatient,
   Device,
   slot,
-  startSyncPlatform,
+  startPlatform,
   until,
-} from '../../../tests/sync/support.ts';
-import type { TestPlatform } from '../../../tests/support/platform.ts';
+} from '../../../sync/testing/index.ts';
+import type { TestPlatform } from '../../../sync/testing/index.ts';
 import type { SyncUser } from '../../../sync/index.ts';
 import '@/testing/jsdom-globals.ts';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -34,7 +34,7 @@ let lastUser: SyncUser | null = null;
 
 beforeAll(async () => {
   installMatchMedia();
-  t = await startSyncPlatform();
+  t = await startPlatform();
 }, 120_000);
 
 afterEach(async () => {

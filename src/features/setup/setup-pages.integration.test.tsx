@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../../../tests/support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../../../sync/testing/index.ts';
 import '@/testing/jsdom-globals.ts';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
