@@ -18,7 +18,7 @@ import { signedIn, WithAuth } from '@/testing/auth-state.tsx';
 import { screenHooks } from '@/testing/screen-hooks.ts';
 import { DoctorProfilePage } from './doctor-profile-page.tsx';
 import { GRID_TEXTS } from './availability-grid.tsx';
-import { LIVE_TEXTS } from './live-toasts.ts';
+import { LIVE_TEXTS } from '@/domain/appointments/live-texts.ts';
 
 /**
  * docs/product-rules.md §4 "Live updates": a patient looking at a doctor's card and grid is

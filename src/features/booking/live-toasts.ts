@@ -1,28 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { WeeklyBlock } from '@/domain/availability/block.ts';
 import type { MedicoDoc, OccupiedSlot, SyncStatus } from '../../../sync/index.ts';
+import { LIVE_TEXTS } from '@/domain/appointments/live-texts.ts';
 import { showToast, type ToastInput } from '@/lib/toast.ts';
 import { toPublicDoctor } from './public-doctor.ts';
-
-/**
- * docs/product-rules.md §4 "Live updates": what a person looking at a doctor's card and grid is
- * told when someone else changes them. The doctor-profile words are ours: the product rules
- * say only that the cards toast.
- */
-export const LIVE_TEXTS = {
-  slots: {
-    title: 'Agenda atualizada em tempo real!',
-    description: 'Um horário foi agendado ou cancelado.',
-  },
-  availability: {
-    title: 'Agenda atualizada!',
-    description: 'Os horários do médico foram atualizados.',
-  },
-  doctor: {
-    title: 'Perfil atualizado!',
-    description: 'As informações do médico foram atualizadas.',
-  },
-} as const satisfies Record<string, ToastInput>;
 
 /**
  * How long after a first sync that finishes on screen the rows count as settled: the replica's

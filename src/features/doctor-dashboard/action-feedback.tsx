@@ -22,6 +22,7 @@ import {
   type SyncEngine,
   type SyncEvent,
 } from '../../../sync/index.ts';
+import { LIVE_TEXTS } from '@/domain/appointments/live-texts.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
 
@@ -30,12 +31,6 @@ function isDoctorAction(kind: MutationKind): boolean {
   const { roles, texts } = MUTATIONS[kind];
   return texts !== null && roles.includes('medico');
 }
-
-/** docs/product-rules.md §4 "Live updates". */
-export const LIVE_TOAST = {
-  title: 'Agenda atualizada em tempo real!',
-  description: 'Um horário foi agendado ou cancelado.',
-} as const;
 
 /** A doctor's action the server refused: already undone on screen, its reason kept to show. */
 export type ActionRejection = { mutationId: string; kind: MutationKind; message: string };
@@ -68,7 +63,7 @@ function useLiveScheduleToast(
     if (!appointments) return;
     const next = scheduleSnapshot(appointments);
     if (synced && last.current && isScheduleChange(last.current, next)) {
-      showToast({ title: LIVE_TOAST.title, description: LIVE_TOAST.description });
+      showToast(LIVE_TEXTS.slots);
     }
     last.current = synced ? next : null;
   }, [appointments, synced]);
