@@ -24,7 +24,7 @@ import { useAuth } from '@/session/auth-context.ts';
 import type { AuthSuccess } from '@/features/auth/index.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useHoldUpdates } from '@/lib/update-guard.ts';
-import { toCheckoutState } from './checkout-state.ts';
+import { toCheckoutState } from '@/domain/booking/checkout-state.ts';
 import {
   forgetRememberedBooking,
   readRememberedBooking,

@@ -26,7 +26,7 @@ import { DoctorProfilePage } from './doctor-profile-page.tsx';
 import { GuidePage } from '@/features/guide/index.ts';
 import { BookingPage } from './booking-page.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
-import { toCheckoutState } from './checkout-state.ts';
+import { toCheckoutState } from '@/domain/booking/checkout-state.ts';
 import { SuccessPage } from './success-page.tsx';
 import { GUIDE_QR_SIZE } from '@/domain/guides/qr.ts';
 

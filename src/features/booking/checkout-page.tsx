@@ -23,7 +23,7 @@ import { Container } from '@/ui/container.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
 import { BOOKING_TEXTS } from './booking-flow.tsx';
 import { useBookingProgress, useBookingRejection } from './booking-outcome.ts';
-import { readCheckoutState, toCompleteProfileState } from './checkout-state.ts';
+import { readCheckoutState, toCompleteProfileState } from '@/domain/booking/checkout-state.ts';
 
 export const CHECKOUT_TEXTS = {
   noState: 'Nenhum horário selecionado.',

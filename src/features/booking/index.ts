@@ -1,6 +1,2 @@
-/**
- * What other features may use of booking: the whole booking page (the patient's 'Agendar' tab),
- * and the way back into a checkout left half-way ('Continuar agendamento').
- */
+/** What other features may use of booking: the whole booking page (the patient's 'Agendar' tab). */
 export { BookingPage } from './booking-page.tsx';
-export { resumeCheckoutState } from './checkout-state.ts';

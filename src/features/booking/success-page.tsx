@@ -19,7 +19,7 @@ import {
   useBookingRejection,
   useGuideRejection,
 } from './booking-outcome.ts';
-import { readSuccessState } from './checkout-state.ts';
+import { readSuccessState } from '@/domain/booking/checkout-state.ts';
 
 export const SUCCESS_TEXTS = {
   noStateTitle: 'Erro de Navegação',

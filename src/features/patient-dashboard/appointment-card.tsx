@@ -9,7 +9,7 @@ import { isCheckoutHold } from '@/domain/rules/policy.ts';
 import { formatShortTime } from '@/domain/time/display.ts';
 import { parseInstant } from '@/domain/time/zone.ts';
 import type { AppointmentView } from '../../../sync/index.ts';
-import { resumeCheckoutState } from '@/features/booking/index.ts';
+import { resumeCheckoutState } from '@/domain/booking/checkout-state.ts';
 import { GuideDocumentActions } from '@/features/guide/index.ts';
 import { showToast } from '@/lib/toast.ts';
 import {
