@@ -39,7 +39,7 @@ describe('import layers (app → features → session, lib, ui, domain, sync)', 
   it("allows a feature to use another feature's public entry", async () => {
     const errors = await layerErrors(
       'src/features/patient-dashboard/layer-probe.ts',
-      "import { BookingPage } from '@/features/booking/index.ts';",
+      "import { GuideDocumentActions } from '@/features/guide/index.ts';",
     );
     expect(errors).toEqual([]);
   });

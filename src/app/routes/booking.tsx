@@ -1,5 +1,6 @@
 import { BookingPage } from '@/features/booking/booking-page.tsx';
+import { ScheduleEditor } from '@/features/schedule-editor/index.ts';
 
 export default function BookingRoute() {
-  return <BookingPage />;
+  return <BookingPage scheduleEditor={ScheduleEditor} />;
 }

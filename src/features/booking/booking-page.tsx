@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { map, of } from 'rxjs';
 import { css } from 'styled-system/css';
@@ -17,12 +17,8 @@ import { BookingFlowProvider, useBookingFlow } from './booking-flow.tsx';
 import { DoctorAvailability } from './doctor-availability.tsx';
 import { useFirstSchedule, type FirstSchedule } from './first-schedule.ts';
 import { holdFirstPaint } from '@/lib/first-paint.ts';
+import type { ScheduleEditorComponent } from '@/session/feature-slots.ts';
 import { whenIdleAfterPaint } from '@/lib/when-idle.ts';
-
-/** The owner's editor (?edit=1) is a doctor's tool: its code loads only when they open it. */
-const ScheduleEditor = lazy(() =>
-  import('@/features/doctor-dashboard/index.ts').then((m) => ({ default: m.ScheduleEditor })),
-);
 
 export const BOOKING_PAGE_TEXTS = {
   title: 'Agende sua consulta',
@@ -165,7 +161,7 @@ function firstDoctors(first: FirstSchedule): DoctorsState {
   };
 }
 
-function BookingContent() {
+function BookingContent({ ScheduleEditor }: { ScheduleEditor: ScheduleEditorComponent }) {
   const { session, first, replicaSynced } = useScheduleSource();
   const replica = useListedDoctors(session);
   const replicaShown = replicaSynced && replica.state.kind === 'ready';
@@ -256,11 +252,14 @@ function BookingContent() {
 
 const list = css({ display: 'flex', flexDirection: 'column', gap: '6' });
 
-/** /agendamentos: the fixed doctors with their live availability (docs/product-rules.md §2 "Booking page"). */
-export function BookingPage() {
+/**
+ * /agendamentos: the fixed doctors with their live availability (docs/product-rules.md §2
+ * "Booking page"). `scheduleEditor`: the owner's editor (?edit=1), which the app composes in.
+ */
+export function BookingPage({ scheduleEditor }: { scheduleEditor: ScheduleEditorComponent }) {
   return (
     <BookingFlowProvider>
-      <BookingContent />
+      <BookingContent ScheduleEditor={scheduleEditor} />
     </BookingFlowProvider>
   );
 }

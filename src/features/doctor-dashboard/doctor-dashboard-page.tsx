@@ -15,7 +15,8 @@ import { DoctorActionFeedback } from './action-feedback.tsx';
 import { AppointmentsTab } from './appointments-tab.tsx';
 import { TodayTab } from './today-tab.tsx';
 import { useOwnDoctor } from './use-own-doctor.ts';
-import { LOAD_ERROR_TEXTS, LoadError } from './load-error.tsx';
+import type { ScheduleEditorComponent } from '@/session/feature-slots.ts';
+import { LOAD_ERROR_TEXTS, LoadError } from '@/ui/load-error.tsx';
 import { useSyncEngine } from '@/session/sync-provider.tsx';
 
 /**
@@ -58,11 +59,14 @@ function isSection(value: string): value is Section {
   return DOCTOR_SECTIONS.some((s) => s.value === value);
 }
 
-const CONTENT: Record<Section, (doctor: MedicoDoc) => ReactNode> = {
+/** What the app composes into the dashboard: the other features its sections show. */
+export type DoctorDashboardSlots = { scheduleEditor: ScheduleEditorComponent };
+
+const CONTENT: Record<Section, (doctor: MedicoDoc, slots: DoctorDashboardSlots) => ReactNode> = {
   consultas: (doctor) => <AppointmentsTab doctor={doctor} />,
   hoje: (doctor) => <TodayTab doctor={doctor} />,
   perfil: (doctor) => <ProfileTab doctor={doctor} />,
-  agenda: (doctor) => <ScheduleTab doctor={doctor} />,
+  agenda: (doctor, slots) => <ScheduleTab doctor={doctor} Editor={slots.scheduleEditor} />,
   financeiro: (doctor) => <FinanceTab doctor={doctor} />,
   ajuda: (doctor) => <HelpTab doctor={doctor} />,
 };
@@ -108,7 +112,7 @@ function DoctorNotFound() {
 }
 
 /** /medico/dashboard/*: the doctor's panel; the URL's segment picks the section. */
-export function DoctorDashboardPage() {
+export function DoctorDashboardPage(slots: DoctorDashboardSlots) {
   const segment = (useParams()['*'] ?? '').split('/')[0] ?? '';
   const { session, loading, profile, user } = useAuth();
   const own = useOwnDoctor();
@@ -154,7 +158,7 @@ export function DoctorDashboardPage() {
         onSignOut={() => void signOut()}
       >
         <DoctorActionFeedback>
-          <Suspense fallback={<PageSpinner />}>{CONTENT[current](own.doctor)}</Suspense>
+          <Suspense fallback={<PageSpinner />}>{CONTENT[current](own.doctor, slots)}</Suspense>
         </DoctorActionFeedback>
       </DashboardShell>
     </Container>

@@ -24,6 +24,9 @@ import { SupabaseContext } from '@/session/supabase-context.ts';
 import { GuidePage } from '@/features/guide/index.ts';
 import { DoctorDashboardPage } from './doctor-dashboard-page.tsx';
 
+/** These cases never open 'Agenda' (the app composes the real editor in). */
+const noEditor = () => null;
+
 let t: TestPlatform;
 const devices: Device[] = [];
 
@@ -56,7 +59,7 @@ async function doctorDevice(doctor: DoctorFixture): Promise<Device> {
 function renderDoctor(device: Device, path = '/medico/dashboard/consultas') {
   const router = createMemoryRouter(
     [
-      { path: '/medico/dashboard/*', element: <DoctorDashboardPage /> },
+      { path: '/medico/dashboard/*', element: <DoctorDashboardPage scheduleEditor={noEditor} /> },
       { path: '/guia/:guideId', element: <GuidePage /> },
     ],
     { initialEntries: [path] },

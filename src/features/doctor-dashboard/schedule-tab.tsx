@@ -1,9 +1,10 @@
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import type { MedicoDoc } from '../../../sync/index.ts';
 import { useSyncEngine } from '@/session/sync-provider.tsx';
+import type { ScheduleEditorComponent } from '@/session/feature-slots.ts';
 import { PageSpinner } from '@/ui/spinner.tsx';
-import { ScheduleEditor } from './schedule-editor.tsx';
 
 export const SCHEDULE_TAB_TEXTS = {
   title: 'Agenda',
@@ -13,7 +14,13 @@ export const SCHEDULE_TAB_TEXTS = {
 } as const;
 
 /** The 'Agenda' section: the weekly schedule editor (docs/product-rules.md §5). */
-export function ScheduleTab({ doctor }: { doctor: MedicoDoc }) {
+export function ScheduleTab({
+  doctor,
+  Editor,
+}: {
+  doctor: MedicoDoc;
+  Editor: ScheduleEditorComponent;
+}) {
   const engine = useSyncEngine();
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6', minW: '0' })}>
@@ -33,7 +40,13 @@ export function ScheduleTab({ doctor }: { doctor: MedicoDoc }) {
           {SCHEDULE_TAB_TEXTS.preview}
         </Link>
       </header>
-      {engine ? <ScheduleEditor engine={engine} medicoId={doctor.id} /> : <PageSpinner />}
+      {engine ? (
+        <Suspense fallback={<PageSpinner />}>
+          <Editor engine={engine} medicoId={doctor.id} />
+        </Suspense>
+      ) : (
+        <PageSpinner />
+      )}
     </div>
   );
 }

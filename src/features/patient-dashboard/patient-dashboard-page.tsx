@@ -4,7 +4,6 @@ import { css } from 'styled-system/css';
 import { useObservable, useSyncEngine } from '@/session/sync-provider.tsx';
 import { useAuth } from '@/session/auth-context.ts';
 import { useSignOutToHome } from '@/session/use-sign-out.ts';
-import { BookingPage } from '@/features/booking/index.ts';
 import { Container } from '@/ui/container.tsx';
 import { DashboardShell } from '@/ui/dashboard-shell.tsx';
 import { AppointmentsTab } from './appointments-tab.tsx';
@@ -30,9 +29,12 @@ function isTab(value: string): value is TabValue {
   return DASHBOARD_TABS.some((t) => t.value === value);
 }
 
-const CONTENT: Record<TabValue, () => ReactNode> = {
+/** What the app composes into the dashboard: the booking page is the 'Agendar' tab. */
+export type PatientDashboardSlots = { bookingPage: ReactNode };
+
+const CONTENT: Record<TabValue, (slots: PatientDashboardSlots) => ReactNode> = {
   consultas: () => <AppointmentsTab />,
-  agendar: () => <BookingPage />,
+  agendar: (slots) => slots.bookingPage,
   dados: () => <PatientDataTab />,
   suporte: () => <SupportTab />,
 };
@@ -50,7 +52,7 @@ function PatientName() {
 }
 
 /** /paciente/dashboard/*: the patient's panel; the URL's segment picks the tab. */
-export function PatientDashboardPage() {
+export function PatientDashboardPage(slots: PatientDashboardSlots) {
   const segment = useParams()['*'] ?? '';
   const { session, loading } = useAuth();
   const signOut = useSignOutToHome();
@@ -73,7 +75,7 @@ export function PatientDashboardPage() {
         signOutLabel={DASHBOARD_TEXTS.signOut}
         onSignOut={() => void signOut()}
       >
-        {CONTENT[current]()}
+        {CONTENT[current](slots)}
       </DashboardShell>
     </Container>
   );

@@ -10,24 +10,25 @@ import {
   startPlatform,
   until,
   ZONE,
-} from '../../../sync/testing/index.ts';
-import type { TestPlatform } from '../../../sync/testing/index.ts';
+} from '../../sync/testing/index.ts';
+import type { TestPlatform } from '../../sync/testing/index.ts';
 import '@/testing/jsdom-globals.ts';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import type { SyncEngine, SyncUser } from '../../../sync/index.ts';
+import type { SyncEngine, SyncUser } from '../../sync/index.ts';
 import { SyncContext } from '@/session/sync-provider.tsx';
 import { installMatchMedia } from '@/testing/match-media.ts';
 import { signedIn, signedOut, WithAuth } from '@/testing/auth-state.tsx';
 import type { AuthContextValue } from '@/session/auth-context.ts';
 import { SupabaseContext } from '@/session/supabase-context.ts';
-import { DoctorProfilePage } from './doctor-profile-page.tsx';
+import { DoctorProfilePage } from '@/features/booking/doctor-profile-page.tsx';
 import { GuidePage } from '@/features/guide/index.ts';
-import { BookingPage } from './booking-page.tsx';
-import { CheckoutPage } from './checkout-page.tsx';
+import { BookingPage } from '@/features/booking/booking-page.tsx';
+import { ScheduleEditor } from '@/features/schedule-editor/index.ts';
+import { CheckoutPage } from '@/features/booking/checkout-page.tsx';
 import { toCheckoutState } from '@/domain/booking/checkout-state.ts';
-import { SuccessPage } from './success-page.tsx';
+import { SuccessPage } from '@/features/booking/success-page.tsx';
 import { GUIDE_QR_SIZE } from '@/domain/guides/qr.ts';
 
 let t: TestPlatform;
@@ -107,7 +108,7 @@ function renderApp(opts: {
 }) {
   const router = createMemoryRouter(
     [
-      { path: '/agendamentos', element: <BookingPage /> },
+      { path: '/agendamentos', element: <BookingPage scheduleEditor={ScheduleEditor} /> },
       { path: '/checkout', element: <CheckoutPage /> },
       { path: '/agendamento-sucesso', element: <SuccessPage /> },
       { path: '/guia/:guideId', element: <GuidePage /> },

@@ -1,12 +1,6 @@
 import { expect, it } from 'vitest';
-import {
-  createDoctor,
-  device,
-  Device,
-  platformForFile,
-  until,
-} from '../../../sync/testing/index.ts';
-import type { TableName } from '../../../sync/index.ts';
+import { createDoctor, device, Device, platformForFile, until } from '../../sync/testing/index.ts';
+import type { TableName } from '../../sync/index.ts';
 import '@/testing/jsdom-globals.ts';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
@@ -16,9 +10,10 @@ import { SupabaseContext } from '@/session/supabase-context.ts';
 import { SyncContext } from '@/session/sync-provider.tsx';
 import { signedIn, WithAuth } from '@/testing/auth-state.tsx';
 import { screenHooks } from '@/testing/screen-hooks.ts';
-import { DoctorDashboardPage } from './doctor-dashboard-page.tsx';
-import { LOAD_ERROR_TEXTS } from './load-error.tsx';
-import { EDITOR_TEXTS } from './schedule-editor.tsx';
+import { DoctorDashboardPage } from '@/features/doctor-dashboard/doctor-dashboard-page.tsx';
+import { ScheduleEditor } from '@/features/schedule-editor/index.ts';
+import { LOAD_ERROR_TEXTS } from '@/ui/load-error.tsx';
+import { EDITOR_TEXTS } from '@/features/schedule-editor/schedule-editor.tsx';
 
 /**
  * docs/product-rules.md §8 "Generic": the doctor's own profile or schedule that cannot be
@@ -30,7 +25,12 @@ screenHooks();
 
 function renderDashboard(phone: Device, section: string) {
   const router = createMemoryRouter(
-    [{ path: '/medico/dashboard/*', element: <DoctorDashboardPage /> }],
+    [
+      {
+        path: '/medico/dashboard/*',
+        element: <DoctorDashboardPage scheduleEditor={ScheduleEditor} />,
+      },
+    ],
     { initialEntries: [`/medico/dashboard/${section}`] },
   );
   render(

@@ -24,7 +24,7 @@ import {
 } from '@/domain/schedule/edits.ts';
 import { useObservable } from '@/session/sync-provider.tsx';
 import { useSyncFetchError } from '@/session/sync-error-toast.ts';
-import { LOAD_ERROR_TEXTS, LoadError } from './load-error.tsx';
+import { LOAD_ERROR_TEXTS, LoadError } from '@/ui/load-error.tsx';
 import { showToast } from '@/lib/toast.ts';
 import { Badge } from '@/ui/badge.tsx';
 import { Button } from '@/ui/button.tsx';
