@@ -24,6 +24,7 @@ import type { AuthContextValue } from '@/session/auth-context.ts';
 import { SupabaseContext } from '@/session/supabase-context.ts';
 import { DoctorProfilePage } from '@/features/booking/doctor-profile-page.tsx';
 import { GuidePage } from '@/features/guide/index.ts';
+import { LoginModal } from '@/features/auth/index.ts';
 import { BookingPage } from '@/features/booking/booking-page.tsx';
 import { ScheduleEditor } from '@/features/schedule-editor/index.ts';
 import { CheckoutPage } from '@/features/booking/checkout-page.tsx';
@@ -108,7 +109,10 @@ function renderApp(opts: {
 }) {
   const router = createMemoryRouter(
     [
-      { path: '/agendamentos', element: <BookingPage scheduleEditor={ScheduleEditor} /> },
+      {
+        path: '/agendamentos',
+        element: <BookingPage scheduleEditor={ScheduleEditor} loginDialog={LoginModal} />,
+      },
       { path: '/checkout', element: <CheckoutPage /> },
       { path: '/agendamento-sucesso', element: <SuccessPage /> },
       { path: '/guia/:guideId', element: <GuidePage /> },
@@ -488,9 +492,12 @@ describe('booking journey on the local replica', () => {
 
 describe('doctor public profile', () => {
   function renderProfile(engine: SyncEngine, id: string) {
-    const router = createMemoryRouter([{ path: '/medico/:id', element: <DoctorProfilePage /> }], {
-      initialEntries: [`/medico/${id}`],
-    });
+    const router = createMemoryRouter(
+      [{ path: '/medico/:id', element: <DoctorProfilePage loginDialog={LoginModal} /> }],
+      {
+        initialEntries: [`/medico/${id}`],
+      },
+    );
     render(
       <SupabaseContext.Provider value={t.client()}>
         <WithAuth value={signedOut()}>

@@ -1,5 +1,6 @@
+import { LoginModal } from '@/features/auth/index.ts';
 import { DoctorProfilePage } from '@/features/booking/doctor-profile-page.tsx';
 
 export default function DoctorProfileRoute() {
-  return <DoctorProfilePage />;
+  return <DoctorProfilePage loginDialog={LoginModal} />;
 }

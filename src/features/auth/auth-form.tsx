@@ -30,11 +30,9 @@ import { useKeptQueue } from '@/session/kept-queue.ts';
 import { AuthContext } from '@/session/auth-context.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { discardWarningText, KeptQueueNotice } from './session-notices.tsx';
+import type { AuthSuccess } from '@/session/feature-slots.ts';
 
 export type AuthMode = 'login' | 'signup';
-
-export type AuthSuccess =
-  { mode: 'login'; email: string } | { mode: 'signup'; email: string; resent: boolean };
 
 type AuthFormProps = {
   target: AuthTarget;

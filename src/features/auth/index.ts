@@ -1,3 +1,9 @@
-/** What other features may use of auth: the sign-in dialog and the form inside it. */
-export { LoginModal } from './login-modal.tsx';
-export { AuthForm, type AuthSuccess } from './auth-form.tsx';
+import { lazy } from 'react';
+
+/**
+ * What the app composes from auth into other features: the patient's login/sign-up dialog,
+ * which the booking flow opens for visitors. Lazy: its code loads when a visitor first needs it.
+ */
+export const LoginModal = lazy(() =>
+  import('./login-modal.tsx').then((m) => ({ default: m.LoginModal })),
+);

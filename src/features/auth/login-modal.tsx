@@ -1,12 +1,9 @@
+import type { ComponentProps } from 'react';
 import { Dialog } from '@/ui/dialog.tsx';
-import { AuthForm, type AuthSuccess } from './auth-form.tsx';
+import type { LoginDialogComponent } from '@/session/feature-slots.ts';
+import { AuthForm } from './auth-form.tsx';
 
-type LoginModalProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Called after a login, or after a sign-up (whose account still needs e-mail confirmation). */
-  onSuccess: (result: AuthSuccess) => void;
-};
+type LoginModalProps = ComponentProps<LoginDialogComponent>;
 
 /** The patient login/sign-up dialog the booking flow opens for visitors (docs/product-rules.md §2). */
 export function LoginModal({ open, onOpenChange, onSuccess }: LoginModalProps) {

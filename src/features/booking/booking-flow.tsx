@@ -2,7 +2,6 @@ import { mapWriteError, shownMessage } from '@/domain/errors/map-server-error.ts
 import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
 import {
   createContext,
-  lazy,
   Suspense,
   useCallback,
   useContext,
@@ -21,7 +20,7 @@ import {
 } from '@/domain/schemas/booking.ts';
 import { useSyncSessionWhen } from '@/session/sync-provider.tsx';
 import { useAuth } from '@/session/auth-context.ts';
-import type { AuthSuccess } from '@/features/auth/index.ts';
+import type { AuthSuccess, LoginDialogComponent } from '@/session/feature-slots.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useHoldUpdates } from '@/lib/update-guard.ts';
 import { toCheckoutState } from '@/domain/booking/checkout-state.ts';
@@ -52,11 +51,6 @@ type BookingFlow = {
 
 const BookingFlowContext = createContext<BookingFlow | null>(null);
 
-/** The login dialog (Ark's dialog and the auth form) loads when a visitor first needs it. */
-const LoginModal = lazy(() =>
-  import('@/features/auth/index.ts').then((m) => ({ default: m.LoginModal })),
-);
-
 export function useBookingFlow(): BookingFlow {
   const flow = useContext(BookingFlowContext);
   if (!flow) throw new Error('useBookingFlow must be used inside <BookingFlowProvider>');
@@ -68,7 +62,14 @@ export function useBookingFlow(): BookingFlow {
  * login modal is open and booked as soon as the patient's replica is ready; a booking is a
  * local write (it works offline) followed by /checkout.
  */
-export function BookingFlowProvider({ children }: { children: ReactNode }) {
+export function BookingFlowProvider({
+  children,
+  LoginDialog,
+}: {
+  children: ReactNode;
+  /** The login/sign-up dialog the app composes in (features/auth). */
+  LoginDialog: LoginDialogComponent;
+}) {
   const navigate = useNavigate();
   const { loading, session, role } = useAuth();
   // A patient's replica opens when they sign in (SyncProvider); the flow itself never asks
@@ -209,7 +210,7 @@ export function BookingFlowProvider({ children }: { children: ReactNode }) {
       {children}
       {modalMounted && (
         <Suspense fallback={null}>
-          <LoginModal open={modalOpen} onOpenChange={onOpenChange} onSuccess={onSuccess} />
+          <LoginDialog open={modalOpen} onOpenChange={onOpenChange} onSuccess={onSuccess} />
         </Suspense>
       )}
     </BookingFlowContext.Provider>

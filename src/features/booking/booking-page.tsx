@@ -17,7 +17,7 @@ import { BookingFlowProvider, useBookingFlow } from './booking-flow.tsx';
 import { DoctorAvailability } from './doctor-availability.tsx';
 import { useFirstSchedule, type FirstSchedule } from './first-schedule.ts';
 import { holdFirstPaint } from '@/lib/first-paint.ts';
-import type { ScheduleEditorComponent } from '@/session/feature-slots.ts';
+import type { LoginDialogComponent, ScheduleEditorComponent } from '@/session/feature-slots.ts';
 import { whenIdleAfterPaint } from '@/lib/when-idle.ts';
 
 export const BOOKING_PAGE_TEXTS = {
@@ -254,11 +254,18 @@ const list = css({ display: 'flex', flexDirection: 'column', gap: '6' });
 
 /**
  * /agendamentos: the fixed doctors with their live availability (docs/product-rules.md §2
- * "Booking page"). `scheduleEditor`: the owner's editor (?edit=1), which the app composes in.
+ * "Booking page"). The app composes in the owner's editor (?edit=1) and the visitor's login
+ * dialog.
  */
-export function BookingPage({ scheduleEditor }: { scheduleEditor: ScheduleEditorComponent }) {
+export function BookingPage({
+  scheduleEditor,
+  loginDialog,
+}: {
+  scheduleEditor: ScheduleEditorComponent;
+  loginDialog: LoginDialogComponent;
+}) {
   return (
-    <BookingFlowProvider>
+    <BookingFlowProvider LoginDialog={loginDialog}>
       <BookingContent ScheduleEditor={scheduleEditor} />
     </BookingFlowProvider>
   );

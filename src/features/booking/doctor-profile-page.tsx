@@ -4,6 +4,7 @@ import { of } from 'rxjs';
 import { css } from 'styled-system/css';
 import { doctorDisplayName, type ListedDoctor } from '@/domain/doctors/fixed-doctors.ts';
 import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
+import type { LoginDialogComponent } from '@/session/feature-slots.ts';
 import { BookingFlowProvider } from './booking-flow.tsx';
 import { DoctorAvailability } from './doctor-availability.tsx';
 import { appConfig } from '@/lib/config.ts';
@@ -76,11 +77,11 @@ function Profile({ id }: { id: string }) {
 }
 
 /** /medico/{id}: one doctor's public profile with the booking grid. */
-export function DoctorProfilePage() {
+export function DoctorProfilePage({ loginDialog }: { loginDialog: LoginDialogComponent }) {
   const { id } = useParams();
   if (!id?.trim()) return <ProfileError message={PROFILE_TEXTS.missingId} />;
   return (
-    <BookingFlowProvider>
+    <BookingFlowProvider LoginDialog={loginDialog}>
       <Profile id={id} />
     </BookingFlowProvider>
   );

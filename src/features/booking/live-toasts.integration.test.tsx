@@ -17,6 +17,9 @@ import { SyncContext } from '@/session/sync-provider.tsx';
 import { signedIn, WithAuth } from '@/testing/auth-state.tsx';
 import { screenHooks } from '@/testing/screen-hooks.ts';
 import { DoctorProfilePage } from './doctor-profile-page.tsx';
+
+/** A visitor's login dialog never opens here (the app composes the real one in). */
+const noDialog = () => null;
 import { GRID_TEXTS } from './availability-grid.tsx';
 import { LIVE_TEXTS } from '@/domain/appointments/live-texts.ts';
 
@@ -30,9 +33,12 @@ const LONG = { timeout: 15_000 };
 screenHooks();
 
 function renderProfile(phone: KitDevice, medicoId: string) {
-  const router = createMemoryRouter([{ path: '/medico/:id', element: <DoctorProfilePage /> }], {
-    initialEntries: [`/medico/${medicoId}`],
-  });
+  const router = createMemoryRouter(
+    [{ path: '/medico/:id', element: <DoctorProfilePage loginDialog={noDialog} /> }],
+    {
+      initialEntries: [`/medico/${medicoId}`],
+    },
+  );
   render(
     <SupabaseContext.Provider value={phone.client}>
       <WithAuth value={signedIn('paciente')}>
