@@ -12,8 +12,7 @@ import {
 import { checkEmbedDepth } from './limits.ts';
 import { parseRange } from './negotiate.ts';
 import { totalOf, type Plan, type ReadOptions, type RowsResult } from './plans.ts';
-import type { RestRequest } from './request.ts';
-import { one } from './request.ts';
+import { one, type RestRequest } from './request.ts';
 import {
   contentRange,
   contentType,
