@@ -1,4 +1,3 @@
-import type { PlatformContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 
 /**
@@ -156,19 +155,6 @@ export async function settingsFromDatabase(db: Queryable): Promise<SettingsRead>
 
 /** PostgREST's channel (its db-channel): `NOTIFY pgrst, 'reload config'`. */
 export const PGRST_CHANNEL = 'pgrst';
-
-/**
- * The settings in force: config.toml's (or the defaults) under the authenticator role's under
- * the variables'. A role setting that does not parse is logged and left out, as PostgREST
- * keeps serving when a reload finds a bad value.
- */
-export async function readRestSettings(ctx: PlatformContext): Promise<RestSettings> {
-  const inDatabase = await settingsFromDatabase(ctx.db);
-  for (const problem of inDatabase.problems) {
-    ctx.log.error({ msg: 'rest setting ignored', problem });
-  }
-  return { ...ctx.config.rest, ...inDatabase.values, ...ctx.config.restOverrides };
-}
 
 /** `search_path` of a request to `schema`: the schema, then db-extra-search-path (PostgREST's). */
 export function searchPathOf(schema: string, settings: RestSettings): string {

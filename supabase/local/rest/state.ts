@@ -1,7 +1,7 @@
 import type { PlatformContext } from '../context.ts';
 import { createIdentityCache } from './identity-cache.ts';
 import { createSchemaCacheHolder } from './schema-cache.ts';
-import { PGRST_CHANNEL, readRestSettings, type RestSettings } from './settings.ts';
+import { PGRST_CHANNEL, settingsFromDatabase, type RestSettings } from './settings.ts';
 
 /** What every request reads: the platform, settings, schema caches and the identity cache. */
 export type RestState = {
@@ -63,4 +63,17 @@ export function cacheOf(s: RestState, schema: string) {
     s.caches.set(schema, cache);
   }
   return cache;
+}
+
+/**
+ * The settings in force: config.toml's (or the defaults) under the authenticator role's under
+ * the variables'. A role setting that does not parse is logged and left out, as PostgREST
+ * keeps serving when a reload finds a bad value.
+ */
+async function readRestSettings(ctx: PlatformContext): Promise<RestSettings> {
+  const inDatabase = await settingsFromDatabase(ctx.db);
+  for (const problem of inDatabase.problems) {
+    ctx.log.error({ msg: 'rest setting ignored', problem });
+  }
+  return { ...ctx.config.rest, ...inDatabase.values, ...ctx.config.restOverrides };
 }
