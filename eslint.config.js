@@ -11,16 +11,18 @@ const root = import.meta.dirname;
 const featuresDir = path.join(root, 'src/features');
 
 /**
- * A feature reaches another feature only through that feature's `index.ts` (its public entry);
- * everything else a second feature needs moves down a layer instead (docs/architecture.md).
+ * A feature never imports another feature: a route in src/app composes them (a screen of one
+ * inside another is handed in as a prop), and whatever two features share moves below
+ * src/features (docs/architecture.md).
  */
 const featureZones = readdirSync(featuresDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => ({
     target: `./src/features/${entry.name}`,
     from: `${featuresDir}/*/**`,
-    except: [`${featuresDir}/${entry.name}/**`, `${featuresDir}/*/index.ts`],
-    message: `Import another feature through its index.ts, or move the shared part below src/features.`,
+    except: [`${featuresDir}/${entry.name}/**`],
+    message:
+      'A feature never imports another feature: let a route in src/app hand it in as a prop, or move the shared part below src/features.',
   }));
 
 /**

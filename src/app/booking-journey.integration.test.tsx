@@ -23,7 +23,7 @@ import { signedIn, signedOut, WithAuth } from '@/testing/auth-state.tsx';
 import type { AuthContextValue } from '@/session/auth-context.ts';
 import { SupabaseContext } from '@/session/supabase-context.ts';
 import { DoctorProfilePage } from '@/features/booking/doctor-profile-page.tsx';
-import { GuidePage } from '@/features/guide/index.ts';
+import { GuidePage } from '@/features/guide/guide-page.tsx';
 import { LoginModal } from '@/features/auth/index.ts';
 import { BookingPage } from '@/features/booking/booking-page.tsx';
 import { ScheduleEditor } from '@/features/schedule-editor/index.ts';

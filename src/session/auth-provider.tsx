@@ -5,10 +5,10 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import type { AuthChangeEvent, AuthError, Session, User } from '@supabase/supabase-js';
-import * as v from 'valibot';
+import type { AuthError, Session } from '@supabase/supabase-js';
 import { mapServerError } from '@/domain/errors/map-server-error.ts';
 import { env } from '@/lib/config.ts';
 import { afterFirstPaint } from '@/lib/first-paint.ts';
@@ -16,39 +16,18 @@ import type { AppSupabaseClient } from '@/lib/supabase.ts';
 import { whenSupabaseCreated } from '@/lib/supabase-created.ts';
 import { defaultAuthStorageKey, loadSupabase } from '@/lib/supabase-loader.ts';
 import { showToast } from '@/lib/toast.ts';
-import {
-  AuthContext,
-  SESSION_EXPIRED_MESSAGE,
-  type AuthContextValue,
-  type AuthState,
-} from './auth-context.ts';
+import { AuthContext, SESSION_EXPIRED_MESSAGE, type AuthContextValue } from './auth-context.ts';
+import { AuthMachine, type AuthPorts } from './auth-machine.ts';
 import {
   fetchProfile,
   PROFILE_ATTEMPTS_FIRST,
-  PROFILE_ATTEMPTS_LATER,
   readCachedProfile,
-  RoleSchema,
   writeCachedProfile,
-  type Profile,
-  type Role,
 } from './profile.ts';
 import { announceSignIn } from './sign-in-announcement.ts';
+import { markSignOut, signedOutByThisPerson } from './sign-out-mark.ts';
 import { forgetStoredSession, readStoredSession, readStoredSessionAt } from './stored-session.ts';
 import { SupabaseContext } from './client-context.ts';
-
-const SIGNED_OUT: AuthState = {
-  loading: false,
-  session: null,
-  user: null,
-  profile: null,
-  role: null,
-};
-
-function roleOf(profile: Profile | null, user: User): Role | null {
-  if (profile) return profile.role;
-  const fromMetadata = v.safeParse(RoleSchema, user.user_metadata?.role);
-  return fromMetadata.success ? fromMetadata.output : null;
-}
 
 /**
  * The session is already gone on the server. The mapper reads errors by name and code, so
@@ -84,68 +63,45 @@ function urlCarriesAuth(): boolean {
 
 type AuthProviderProps = { children: ReactNode; client?: AppSupabaseClient };
 
-/** Set before 'Sair' signs out, so every tab tells 'Sair' apart from a refused session. */
-const SIGN_OUT_MARK = 'saude-ja:signed-out-by-user';
-
-function markSignOut(userId: string | null, set: boolean): void {
-  try {
-    if (set && userId) localStorage.setItem(SIGN_OUT_MARK, userId);
-    else localStorage.removeItem(SIGN_OUT_MARK);
-  } catch {
-    // Without storage only this tab knows; another tab then says the session expired.
-  }
-}
-
-function signedOutByThisPerson(userId: string): boolean {
-  try {
-    return localStorage.getItem(SIGN_OUT_MARK) === userId;
-  } catch {
-    return false;
-  }
-}
-
-/** The state for a known person; the profile comes from the cache until it is read again. */
-function signedInState(session: Session): AuthState {
-  const cached = readCachedProfile(session.user.id);
+/** The machine's reads and effects, on the client of the moment (the app's own before it loads). */
+function appPorts(client: { current: AppSupabaseClient | null }): AuthPorts {
   return {
-    loading: cached === null,
-    session,
-    user: session.user,
-    profile: cached,
-    role: roleOf(cached, session.user),
+    readStored: () => (client.current ? readStoredSession(client.current) : readAppStoredSession()),
+    fetchProfile: async (user, attempts) =>
+      fetchProfile(client.current ?? (await loadSupabase()), user.id, attempts),
+    readCachedProfile,
+    writeCachedProfile,
+    markSignOut,
+    signedOutByUser: signedOutByThisPerson,
+    announceSignIn,
+    sessionExpired: () => showToast({ tone: 'error', title: SESSION_EXPIRED_MESSAGE }),
   };
 }
 
 /**
  * Owns the session and the person's profile; every screen reads them through `useAuth()`.
- *
- * Who is signed in is a local fact (sync/SPEC.md A2): it is read from the stored session on
- * the first render, whatever the token's expiry and without the network, and only two things
- * end it — the person's own 'Sair', or supabase-js removing the session because the auth
- * server refused its refresh token (an answer; a network failure keeps the session stored).
+ * The transitions are `AuthMachine`'s (auth-machine.ts: only 'Sair' or the server refusing
+ * the session signs out); this layer loads supabase-js, feeds the machine its events and
+ * signs out.
  */
 export function AuthProvider({ children, client: clientProp }: AuthProviderProps) {
   const inherited = useContext(SupabaseContext);
   /** A test's client; without one, the app's own, loaded after the first paint. */
   const given = clientProp ?? inherited;
   const [client, setClient] = useState<AppSupabaseClient | null>(given);
+  const clientRef = useRef(client);
   const [initial] = useState(() => (given ? readStoredSession(given) : readAppStoredSession()));
   // Nothing stored in the app's (synchronous) storage is a visitor: known at once, so the
   // header draws its buttons on the first paint. A given client's storage may answer
   // asynchronously, and a URL with tokens is a sign-in: supabase-js's events decide those.
-  const [state, setState] = useState<AuthState>(() =>
-    initial
-      ? signedInState(initial)
-      : given || urlCarriesAuth()
-        ? { ...SIGNED_OUT, loading: true }
-        : SIGNED_OUT,
+  const [machine] = useState(
+    () =>
+      new AuthMachine(appPorts(clientRef), {
+        stored: initial,
+        pending: Boolean(given) || urlCarriesAuth(),
+      }),
   );
-  const signOutRequested = useRef(false);
-  /** The auth event handler, also run by an offline 'Sair', which supabase-js does not hear. */
-  const handleRef = useRef<((event: AuthChangeEvent, session: Session | null) => void) | null>(
-    null,
-  );
-  const userRef = useRef<User | null>(initial?.user ?? null);
+  const state = useSyncExternalStore(machine.subscribe, machine.getState);
 
   // supabase-js is about a quarter of the first screen's JavaScript, so it is not loaded up
   // front: a screen that talks to the backend creates the client (the login form, the replica)
@@ -183,100 +139,27 @@ export function AuthProvider({ children, client: clientProp }: AuthProviderProps
     };
   }, [given, signedInAtStart]);
 
-  const loadProfile = useCallback(
-    async (user: User, attempts: number) => {
-      const result = await fetchProfile(client ?? (await loadSupabase()), user.id, attempts);
-      if (userRef.current?.id !== user.id) return;
-      setState((current) => {
-        let profile: Profile | null;
-        if (result.kind === 'found') profile = result.profile;
-        else if (result.kind === 'unreachable') profile = current.profile;
-        else profile = null;
-        if (result.kind !== 'unreachable') writeCachedProfile(profile, user.id);
-        return { ...current, loading: false, profile, role: roleOf(profile, user) };
-      });
-    },
-    [client],
-  );
-
-  // The stored person's profile is read again in the background, once the client is there;
-  // offline the cache stands.
-  const clientReady = client !== null;
   useEffect(() => {
-    if (initial && clientReady) void loadProfile(initial.user, PROFILE_ATTEMPTS_FIRST);
-  }, [initial, clientReady, loadProfile]);
-
-  useEffect(() => {
-    function signedOut(previous: User | null) {
-      // supabase-js reports one removal twice when it happens during its start-up (SIGNED_OUT
-      // and INITIAL_SESSION null): the second must not erase why the first signed out.
-      if (!previous) {
-        setState((current) => (current.loading ? { ...current, loading: false } : current));
-        return;
-      }
-      userRef.current = null;
-      const byUser = signOutRequested.current || signedOutByThisPerson(previous.id);
-      signOutRequested.current = false;
-      if (!byUser) {
-        setState({
-          ...SIGNED_OUT,
-          expired: { userId: previous.id, email: previous.email ?? null },
-        });
-        showToast({ tone: 'error', title: SESSION_EXPIRED_MESSAGE });
-        return;
-      }
-      setState({ ...SIGNED_OUT, signedOutByUser: byUser });
-    }
-
-    /** The stored session, read from the client's storage (the app's own before it loads). */
-    const readStored = () => (client ? readStoredSession(client) : readAppStoredSession());
-
-    function handle(event: AuthChangeEvent, session: Session | null) {
-      const previous = userRef.current;
-      if (!session) {
-        // supabase-js reports "no session" when it could not refresh an expiring token (no
-        // network, auth unreachable) although the session is still stored: the person is
-        // still signed in. Only a removed session (SIGNED_OUT, storage empty) ends it.
-        const stored = event === 'SIGNED_OUT' ? null : readStored();
-        if (!stored) {
-          signedOut(previous);
-          return;
-        }
-        if (previous?.id === stored.user.id) return;
-        session = stored;
-      }
-      const user = session.user;
-      userRef.current = user;
-      announceSignIn(event, user, previous === null);
-      if (previous?.id !== user.id) {
-        markSignOut(null, false);
-        setState(signedInState(session));
-        void loadProfile(user, PROFILE_ATTEMPTS_FIRST);
-        return;
-      }
-      const refreshed = session;
-      setState((current) => ({ ...current, session: refreshed, user }));
-      if (event === 'SIGNED_IN' || event === 'USER_UPDATED') {
-        void loadProfile(user, PROFILE_ATTEMPTS_LATER);
-      }
-    }
-    handleRef.current = handle;
+    clientRef.current = client;
     if (!client) return;
+    // The stored person's profile is read again in the background, once the client is there;
+    // offline the cache stands.
+    if (initial) void machine.loadProfile(initial.user, PROFILE_ATTEMPTS_FIRST);
     const { data } = client.auth.onAuthStateChange((event, session) => {
       // supabase-js notifies while holding its auth lock; calling it back synchronously from
       // here (the profile read needs the token) would deadlock.
-      setTimeout(() => handle(event, session), 0);
+      setTimeout(() => machine.handle(event, session), 0);
     });
     return () => data.subscription.unsubscribe();
-  }, [client, loadProfile]);
+  }, [client, initial, machine]);
 
   const signOut = useCallback(async () => {
-    signOutRequested.current = true;
-    markSignOut(userRef.current?.id ?? null, true);
+    machine.signOutRequestedByUser();
     const active = client ?? (await loadSupabase());
     if (typeof navigator !== 'undefined' && !navigator.onLine) {
+      // supabase-js does not hear a session forgotten this way: the machine is told itself.
       await forgetStoredSession(active);
-      setTimeout(() => handleRef.current?.('SIGNED_OUT', null), 0);
+      setTimeout(() => machine.handle('SIGNED_OUT', null), 0);
       return;
     }
     const { error } = await active.auth.signOut();
@@ -286,13 +169,10 @@ export function AuthProvider({ children, client: clientProp }: AuthProviderProps
       await active.auth.signOut({ scope: 'local' });
     }
     // A client loaded just now may not be subscribed yet to hear its own SIGNED_OUT.
-    if (!client) setTimeout(() => handleRef.current?.('SIGNED_OUT', null), 0);
-  }, [client]);
+    if (!client) setTimeout(() => machine.handle('SIGNED_OUT', null), 0);
+  }, [client, machine]);
 
-  const refreshProfile = useCallback(async () => {
-    const user = state.user;
-    if (user) await loadProfile(user, PROFILE_ATTEMPTS_LATER);
-  }, [state.user, loadProfile]);
+  const refreshProfile = useCallback(() => machine.refreshProfile(), [machine]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ ...state, signOut, refreshProfile }),

@@ -33,15 +33,30 @@ describe('import layers (app → features → session, lib, ui, domain, sync)', 
       'src/features/patient-dashboard/layer-probe.ts',
       "import { BookingPage } from '@/features/booking/booking-page.tsx';",
     );
-    expect(errors.join('\n')).toContain('through its index.ts');
+    expect(errors.join('\n')).toContain('A feature never imports another feature');
   });
 
-  it("allows a feature to use another feature's public entry", async () => {
+  it("refuses a feature importing another feature's index.ts", async () => {
     const errors = await layerErrors(
-      'src/features/patient-dashboard/layer-probe.ts',
-      "import { GuideDocumentActions } from '@/features/guide/index.ts';",
+      'src/features/booking/layer-probe.ts',
+      "import { LoginModal } from '@/features/auth/index.ts';",
     );
-    expect(errors).toEqual([]);
+    expect(errors.join('\n')).toContain('A feature never imports another feature');
+  });
+
+  it('lets a route compose features, and a feature use what moved below', async () => {
+    const route = await layerErrors(
+      'src/app/routes/layer-probe.tsx',
+      [
+        "import { LoginModal } from '@/features/auth/index.ts';",
+        "import { BookingPage } from '@/features/booking/booking-page.tsx';",
+      ].join('\n'),
+    );
+    const card = await layerErrors(
+      'src/features/patient-dashboard/layer-probe.ts',
+      "import { GuideDocumentActions } from '@/session/guide-documents.tsx';",
+    );
+    expect([...route, ...card]).toEqual([]);
   });
 
   it('allows a feature its own modules and the layers below it', async () => {

@@ -21,3 +21,9 @@ export function reasonToCode(reason: string): string {
 export function codeToReason(code: string): string {
   return code.replace(/-/g, '_');
 }
+
+/**
+ * What an online-only call of a feature's `api.ts` answers: its value, or the failure mapped by
+ * `map-server-error.ts` (never a throw).
+ */
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: AppError };

@@ -5,7 +5,7 @@ import { doctorDisplayName } from '@/domain/doctors/fixed-doctors.ts';
 import { formatLongDate, formatShortTime } from '@/domain/time/display.ts';
 import { parseInstant } from '@/domain/time/zone.ts';
 import { useSyncSession } from '@/session/sync-provider.tsx';
-import { GuideDocumentActions } from '@/features/guide/index.ts';
+import { GuideDocumentActions } from '@/session/guide-documents.tsx';
 import { showToast } from '@/lib/toast.ts';
 import { useHoldUpdates } from '@/lib/update-guard.ts';
 import { Alert } from '@/ui/alert.tsx';

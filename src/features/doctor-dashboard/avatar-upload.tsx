@@ -1,15 +1,15 @@
 import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
 import { map } from 'rxjs';
-import { Temporal } from 'temporal-polyfill';
 import { css } from 'styled-system/css';
 import type { MedicoDoc, SyncEngine } from '../../../sync/index.ts';
-import { AVATAR_TYPES, avatarPath, avatarProblem } from '@/domain/doctors/avatar.ts';
-import { mapServerError, shownMessage } from '@/domain/errors/map-server-error.ts';
+import { AVATAR_TYPES, avatarProblem } from '@/domain/doctors/avatar.ts';
+import { shownMessage } from '@/domain/errors/map-server-error.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useObservable } from '@/session/sync-provider.tsx';
 import { useSupabase } from '@/session/supabase-context.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { Button } from '@/ui/button.tsx';
+import { uploadAvatar } from './api.ts';
 
 export const AVATAR_TEXTS = {
   title: 'Foto do perfil',
@@ -49,9 +49,9 @@ function usePreview(file: File | null): string | null {
 }
 
 /**
- * docs/product-rules.md §7 Storage: the photo goes to the 'avatars' bucket at {user id}/{timestamp}_{filename}
- * with upsert, and its public URL becomes medicos.image_url (a local-first write like the rest
- * of the profile). The upload itself needs the network, so offline it is refused with a reason.
+ * The photo is sent to storage (`uploadAvatar`, api.ts) and its public URL becomes
+ * medicos.image_url (a local-first write like the rest of the profile). The upload itself
+ * needs the network, so offline it is refused with a reason.
  */
 export function AvatarUpload({
   engine,
@@ -83,23 +83,20 @@ export function AvatarUpload({
   async function upload() {
     if (!file) return;
     setUploading(true);
-    const path = avatarPath(userId, Temporal.Now.instant().epochMilliseconds, file.name);
-    const bucket = supabase.storage.from('avatars');
-    const sent = await bucket.upload(path, file, { upsert: true, contentType: file.type });
-    if (sent.error) {
+    const sent = await uploadAvatar(supabase, userId, file);
+    if (!sent.ok) {
       setUploading(false);
-      console.warn('avatar upload failed', sent.error);
+      console.warn('avatar upload failed', sent.error.cause);
       showToast({
         tone: 'error',
         title: AVATAR_TEXTS.uploadErrorTitle,
         description: online
-          ? shownMessage(mapServerError(sent.error), AVATAR_TEXTS.uploadErrorDescription)
+          ? shownMessage(sent.error, AVATAR_TEXTS.uploadErrorDescription)
           : AVATAR_TEXTS.offline,
       });
       return;
     }
-    const { publicUrl } = bucket.getPublicUrl(sent.data.path).data;
-    const saved = await engine.updateDoctorProfile({ image_url: publicUrl });
+    const saved = await engine.updateDoctorProfile({ image_url: sent.value });
     setUploading(false);
     if (!saved.ok) {
       showToast({

@@ -15,7 +15,7 @@ import {
   type SyncEngine,
   type WriteResult,
 } from '../../../sync/index.ts';
-import { GuideDocumentActions } from '@/features/guide/index.ts';
+import { GuideDocumentActions } from '@/session/guide-documents.tsx';
 import { showToast } from '@/lib/toast.ts';
 import {
   AppointmentWhen,

@@ -21,7 +21,6 @@ import { SyncContext } from '@/session/sync-provider.tsx';
 import { installMatchMedia } from '@/testing/match-media.ts';
 import { signedIn, WithAuth } from '@/testing/auth-state.tsx';
 import { SupabaseContext } from '@/session/supabase-context.ts';
-import { GuidePage } from '@/features/guide/index.ts';
 import { DoctorDashboardPage } from './doctor-dashboard-page.tsx';
 
 /** These cases never open 'Agenda' (the app composes the real editor in). */
@@ -58,10 +57,7 @@ async function doctorDevice(doctor: DoctorFixture): Promise<Device> {
 
 function renderDoctor(device: Device, path = '/medico/dashboard/consultas') {
   const router = createMemoryRouter(
-    [
-      { path: '/medico/dashboard/*', element: <DoctorDashboardPage scheduleEditor={noEditor} /> },
-      { path: '/guia/:guideId', element: <GuidePage /> },
-    ],
+    [{ path: '/medico/dashboard/*', element: <DoctorDashboardPage scheduleEditor={noEditor} /> }],
     { initialEntries: [path] },
   );
   render(
@@ -76,7 +72,6 @@ function renderDoctor(device: Device, path = '/medico/dashboard/consultas') {
       </WithAuth>
     </SupabaseContext.Provider>,
   );
-  return router;
 }
 
 /** Books through the real RPC as the patient; returns the appointment id. */
@@ -416,22 +411,5 @@ describe('doctor dashboard: hoje and guides', () => {
     expect(within(rows[1]!).queryByRole('link', { name: 'Entrar na sala' })).toBeNull();
     expect(within(rows[1]!).getByText('Sem link da sala')).toBeTruthy();
     expect(within(rows[0]!).queryByText('Sem link da sala')).toBeNull();
-  });
-
-  it("opens the guide of the doctor's appointment from the replica, with no network", async () => {
-    const doctor = await createDoctor(t);
-    const patient = await createPatient(t);
-    const { id, client } = await book(patient, doctor, slot(10));
-    const guide = await guideFor(client, id);
-    const device = await doctorDevice(doctor);
-    device.offline();
-    const router = renderDoctor(device);
-    const link = within(await findCard(id)).getByRole('link', { name: 'Ver guia' });
-    fireEvent.click(link);
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/guia/${guide.id}`));
-    expect((await screen.findByTestId('guide-protocol', undefined, LONG)).textContent).toBe(
-      guide.protocolo,
-    );
-    expect(screen.getByText('Dra. Teste')).toBeTruthy();
   });
 });

@@ -20,9 +20,13 @@ import { Container } from '@/ui/container.tsx';
 import { PageSpinner } from '@/ui/spinner.tsx';
 import { GUIDE_TEXTS } from '@/domain/guides/texts.ts';
 import type { PaymentInstructions } from '@/domain/payments/payment-instructions.ts';
+import { guidePayment, toGuideView, type GuideView } from '@/domain/guides/guide-view.ts';
+import {
+  DOCUMENT_TEXTS,
+  downloadGuidePdf,
+  GuideDocumentActions,
+} from '@/session/guide-documents.tsx';
 import type { GuiaDoc } from '../../../sync/index.ts';
-import { DOCUMENT_TEXTS, downloadGuidePdf, GuideDocumentActions } from './guide-documents.tsx';
-import { guidePayment, toGuideView, type GuideView } from './guide-view.ts';
 import { PaymentSection } from './payment-section.tsx';
 
 export { GUIDE_TEXTS };

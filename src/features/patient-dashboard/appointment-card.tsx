@@ -10,7 +10,7 @@ import { formatShortTime } from '@/domain/time/display.ts';
 import { parseInstant } from '@/domain/time/zone.ts';
 import type { AppointmentView } from '../../../sync/index.ts';
 import { resumeCheckoutState } from '@/domain/booking/checkout-state.ts';
-import { GuideDocumentActions } from '@/features/guide/index.ts';
+import { GuideDocumentActions } from '@/session/guide-documents.tsx';
 import { showToast } from '@/lib/toast.ts';
 import {
   APPOINTMENT_PART_TEXTS,

@@ -5,17 +5,14 @@ import { css } from 'styled-system/css';
 import { SCHEDULE_ZONE } from '@/domain/rules/booking.ts';
 import { useAuth } from '@/session/auth-context.ts';
 import { useSupabase } from '@/session/supabase-context.ts';
-import {
-  mapServerError,
-  retriesExhaustedError,
-  shownMessage,
-} from '@/domain/errors/map-server-error.ts';
-import { ReadRetriesExhausted, retryRead } from '@/lib/retry-read.ts';
+import { shownMessage } from '@/domain/errors/map-server-error.ts';
+import { downloadFile } from '@/lib/download.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { Button } from '@/ui/button.tsx';
 import { Dialog } from '@/ui/dialog.tsx';
 import { TextField } from '@/ui/field.tsx';
+import { deleteMyAccount, exportMyData } from './api.ts';
 
 export const PRIVACY_TEXTS = {
   title: 'Seus dados (LGPD)',
@@ -44,61 +41,24 @@ export const PRIVACY_TEXTS = {
 
 const T = PRIVACY_TEXTS;
 
-/** Saves `data` as a JSON file on the device. */
-function downloadJson(data: unknown, fileName: string) {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
-/** A failed answer of the export; `status` 0 is one that never arrived, or ran out of time. */
-class ExportFailed extends Error {
-  constructor(
-    readonly status: number,
-    readonly failure: unknown,
-  ) {
-    super(`exportar_meus_dados failed with status ${status}`, { cause: failure });
-  }
-}
-
-/** Not reached, timed out or a server fault: worth asking again (§9 "requests"). */
-function isRetryable(error: unknown): boolean {
-  return error instanceof ExportFailed && (error.status === 0 || error.status >= 500);
-}
-
 function ExportData() {
   const client = useSupabase();
   const [busy, setBusy] = useState(false);
   async function download() {
     setBusy(true);
-    const read = async () => {
-      const answer = await client.rpc('exportar_meus_dados');
-      const data: unknown = answer.data;
-      if (answer.error || !data) throw new ExportFailed(answer.status, answer.error);
-      return data;
-    };
-    const data = await retryRead(read, { retryable: isRetryable }).catch((error: unknown) => {
-      console.warn('data export failed', error);
-      const failure =
-        error instanceof ReadRetriesExhausted
-          ? retriesExhaustedError(mapServerError(error.last))
-          : mapServerError(error);
+    const exported = await exportMyData(client);
+    setBusy(false);
+    if (!exported.ok) {
+      console.warn('data export failed', exported.error.cause);
       showToast({
         tone: 'error',
-        title: shownMessage(failure, T.exportFailed, ['retries-exhausted']),
+        title: shownMessage(exported.error, T.exportFailed, ['retries-exhausted']),
       });
-      return null;
-    });
-    setBusy(false);
-    if (data === null) return;
+      return;
+    }
     const today = Temporal.Now.plainDateISO(SCHEDULE_ZONE).toString();
-    downloadJson(data, `meus-dados-${today}.json`);
+    const json = JSON.stringify(exported.value, null, 2);
+    downloadFile(json, `meus-dados-${today}.json`, 'application/json');
   }
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
@@ -122,10 +82,10 @@ function DeleteAccount() {
 
   async function remove() {
     setBusy(true);
-    const { error } = await client.rpc('excluir_minha_conta');
-    if (error) {
+    const removed = await deleteMyAccount(client);
+    if (!removed.ok) {
       setBusy(false);
-      showToast({ tone: 'error', title: shownMessage(mapServerError(error), T.deleteFailed) });
+      showToast({ tone: 'error', title: shownMessage(removed.error, T.deleteFailed) });
       return;
     }
     setOpen(false);

@@ -1,17 +1,38 @@
 import * as v from 'valibot';
-import type { AppointmentView, GuiaDoc } from '../../../sync/index.ts';
+import { orNotInformed } from '@/domain/account/profile-completeness.ts';
 import { isClosedStatus } from '@/domain/appointments/status.ts';
+import { maskCpf } from '@/domain/identity/cpf.ts';
+import { formatCents } from '@/domain/money/money.ts';
 import {
   paymentInstructions,
   type PaymentInstructions,
 } from '@/domain/payments/payment-instructions.ts';
-import { maskCpf } from '@/domain/identity/cpf.ts';
-import { formatCents } from '@/domain/money/money.ts';
-import { guideQrValue } from '@/domain/guides/qr.ts';
 import { formatCalendarDate, formatInstantDate } from '@/domain/time/display.ts';
 import { parseInstant } from '@/domain/time/zone.ts';
-import type { GuideSheet } from '@/domain/guides/pdf-content.ts';
-import { orNotInformed } from '@/domain/account/profile-completeness.ts';
+import type { GuideSheet } from './pdf-content.ts';
+import { guideQrValue } from './qr.ts';
+
+/** The columns of a guide row (the replica's `GuiaDoc`) that the guide shows. */
+export type GuideRecord = {
+  protocolo: string | null;
+  qr_text: string | null;
+  data_emissao: string | null;
+  paciente_snapshot: unknown;
+  medico_snapshot: unknown;
+  servico_snapshot: unknown;
+};
+
+/** What the payment section reads of the guide's appointment (the replica's `AppointmentView`). */
+export type GuidePaymentContext = {
+  pagamento_status: string | null;
+  status: string | null;
+  medico: {
+    name: string | null;
+    public_name: string | null;
+    pix_chave: string | null;
+    pix_cidade: string | null;
+  } | null;
+} | null;
 
 const text = v.nullish(v.string());
 
@@ -62,7 +83,7 @@ export function paymentStatusLabel(pagamentoStatus: string | null | undefined): 
 export type GuideView = GuideSheet;
 
 export function toGuideView(
-  guide: GuiaDoc,
+  guide: GuideRecord,
   appointment: { pagamento_status: string | null } | null = null,
 ): GuideView {
   const protocol = guide.protocolo ?? '';
@@ -97,10 +118,11 @@ export function toGuideView(
   };
 }
 
-type PaymentContext = Pick<AppointmentView, 'pagamento_status' | 'status' | 'medico'> | null;
-
 /** The guide's payment section: PIX from the doctor's key, or how the doctor gets in touch. */
-export function guidePayment(guide: GuiaDoc, appointment: PaymentContext): PaymentInstructions {
+export function guidePayment(
+  guide: GuideRecord,
+  appointment: GuidePaymentContext,
+): PaymentInstructions {
   const doctor = snapshot(DoctorSnapshot, guide.medico_snapshot);
   const service = snapshot(ServiceSnapshot, guide.servico_snapshot);
   const medico = appointment?.medico ?? null;

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { GuiaDoc } from '../../../sync/index.ts';
-import { toGuideView } from './guide-view.ts';
+import { toGuideView, type GuideRecord } from './guide-view.ts';
 
-const guide = {
-  id: 'd0000000-0000-4000-8000-000000000001',
-  agendamento_id: 'b0000000-0000-4000-8000-000000000001',
+const guide: GuideRecord = {
   protocolo: 'SJ-2026-ABCD-EFGH',
   qr_text: 'SAUDEJA:GUIA:SJ-2026-ABCD-EFGH:b0000000-0000-4000-8000-000000000001',
   data_emissao: '2026-11-25T12:00:00Z',
@@ -16,7 +13,7 @@ const guide = {
     hora: '08:00',
     preco_centavos: 15000,
   },
-} as unknown as GuiaDoc;
+};
 
 describe('toGuideView: the payment line follows the appointment', () => {
   it.each([

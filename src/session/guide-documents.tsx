@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { filter, firstValueFrom } from 'rxjs';
 import { css } from 'styled-system/css';
-import type { AppointmentView, GuiaDoc, SyncEngine } from '../../../sync/index.ts';
+import type { AppointmentView, GuiaDoc, SyncEngine } from '../../sync/index.ts';
 import {
   appointmentCalendarEvent,
   CALENDAR_TEXTS,
@@ -10,12 +10,20 @@ import {
 } from '@/domain/calendar/appointment-event.ts';
 import { isClosedStatus } from '@/domain/appointments/status.ts';
 import { guidePdfContent } from '@/domain/guides/pdf-content.ts';
+import { guidePayment, toGuideView } from '@/domain/guides/guide-view.ts';
 import { GUIDE_TEXTS } from '@/domain/guides/texts.ts';
 import { downloadFile } from '@/lib/download.ts';
 import { showToast } from '@/lib/toast.ts';
-import { useSyncSession } from '@/session/sync-provider.tsx';
 import { Button, buttonClass } from '@/ui/button.tsx';
-import { guidePayment, toGuideView } from './guide-view.ts';
+import { useSyncSession } from './sync-provider.tsx';
+
+/**
+ * An appointment's documents — the guide's PDF, the .ics file, the Google Calendar link — as the
+ * patient's and the doctor's cards, the booking's success page and the guide page offer them.
+ * They sit here, below the features, because four screens of three features show them; the
+ * guide is read from this session's replica. pdf-lib and ical-generator load only when a button
+ * is pressed (src/lib/documents/), so no screen's first JavaScript carries them.
+ */
 
 export const DOCUMENT_TEXTS = {
   pdfFailed: 'Não foi possível gerar o PDF da guia. Tente novamente.',
@@ -57,12 +65,12 @@ export async function downloadGuidePdf(guide: GuiaDoc, appointment: AppointmentV
     toGuideView(guide, appointment),
     guidePayment(guide, appointment),
   );
-  const { renderGuidePdf } = await import('./documents/guide-pdf.ts');
+  const { renderGuidePdf } = await import('@/lib/documents/guide-pdf.ts');
   downloadFile(await renderGuidePdf(content), content.fileName, 'application/pdf');
 }
 
 async function downloadIcs(event: CalendarEvent, protocol: string | null) {
-  const { renderAppointmentIcs } = await import('./documents/guide-ics.ts');
+  const { renderAppointmentIcs } = await import('@/lib/documents/guide-ics.ts');
   const name = `consulta-${(protocol ?? event.uid).replace(/[^A-Za-z0-9-]/g, '')}.ics`;
   downloadFile(renderAppointmentIcs(event), name, 'text/calendar;charset=utf-8');
 }
