@@ -80,6 +80,17 @@ export async function deleteReplicaFiles(
 }
 
 /**
+ * Deletes a closed replica of `userId`, queue included (R1), without opening it: for the
+ * replica a refused session left behind when someone else signs in on the device.
+ */
+export async function deleteReplica(
+  userId: string,
+  indexedDB: IndexedDbSource = browserIndexedDb(),
+): Promise<void> {
+  await deleteReplicaFiles(indexedDB, userId);
+}
+
+/**
  * One database per user (R1): the name carries the user id, so two people on one device never
  * share rows, and sign-out removes exactly that user's database. A visitor's database only
  * has the public collections (R2).

@@ -47,6 +47,11 @@ export type PullSource = {
  */
 export const MAX_PAGE_ROWS = 1000;
 
+/** Rows RxDB asks for per pull page: the engine's option, never more than a page holds (R6). */
+export function pullBatchSize(asked: number | undefined): number {
+  return Math.min(asked ?? MAX_PAGE_ROWS, MAX_PAGE_ROWS);
+}
+
 /**
  * At most this many rows are read again per caught-up pull: enough for the few transactions
  * in flight around a checkpoint, without re-reading a whole page after a burst of writes.

@@ -3,7 +3,10 @@ import {
   type RealtimeChannel,
   type SupabaseClient,
 } from '@supabase/supabase-js';
+import type { EngineOptions } from './engine-options.ts';
+import { requestPull, type Live } from './replication.ts';
 import type { ServerRow } from './row.ts';
+import type { StatusTracker } from './status.ts';
 
 export type LiveTableOptions = {
   client: SupabaseClient;
@@ -37,4 +40,30 @@ export function subscribeTable(opts: LiveTableOptions): RealtimeChannel {
         opts.onError(err?.message ?? status);
       }
     });
+}
+
+/** Marks a collection's error as its Realtime channel's, so only a new subscription clears it. */
+const REALTIME_ERROR = 'realtime: ';
+
+/**
+ * Feeds a collection's replication from its table's Realtime changes (L1); every subscription
+ * pulls what the channel may have missed (L2).
+ */
+export function subscribeLive(
+  e: { readonly opts: EngineOptions; readonly status: StatusTracker },
+  live: Live,
+): void {
+  live.channel = subscribeTable({
+    client: e.opts.supabase,
+    topic: live.replication.replicationIdentifier,
+    table: live.spec.name,
+    onRow: (row) => live.source.push([row]),
+    onSubscribed: () => {
+      // The stream is live again: its last failure is no longer true, whether or not the
+      // pull below has anything to bring (only a page clears a pull's own error).
+      e.status.clearError(live.spec.name, REALTIME_ERROR);
+      requestPull(live);
+    },
+    onError: (message) => e.status.error(live.spec.name, `${REALTIME_ERROR}${message}`),
+  });
 }

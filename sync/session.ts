@@ -1,3 +1,7 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SyncUser } from './engine-options.ts';
+import { TransientSyncError } from './errors.ts';
+
 /**
  * Resolves with the access token a request must carry: the signed-in user's own, or null for
  * a visitor (whose requests use the anon key). Throws a transient error while the signed-in
@@ -44,4 +48,36 @@ export async function sendAs<R>(session: Session, request: Request<R>): Promise<
     : timed.setHeader('Authorization', `Bearer ${token}`));
   if ((result as { status?: unknown }).status === 401) session.stalled = true;
   return result;
+}
+
+/**
+ * The session guard of `user`'s replica. A signed-in replica only talks to the server with
+ * that user's session. When the token cannot be refreshed (offline, auth briefly down)
+ * supabase-js falls back to the anon key, and a request made as anon would be refused for good
+ * (a booking as 'not_patient', an edit by RLS): such attempts count as transient instead and
+ * wait for the session (A1).
+ */
+export function sessionFor(supabase: SupabaseClient, user: SyncUser | null): Session {
+  const session: Session = Object.assign(
+    async () => {
+      if (!user) return null;
+      const { data } = await supabase.auth.getSession();
+      if (!data.session || data.session.user.id !== user.id) {
+        session.stalled = true;
+        throw new TransientSyncError(
+          {
+            status: 401,
+            code: 'no_session',
+            message: 'no usable session',
+            details: null,
+            hint: null,
+          },
+          'auth',
+        );
+      }
+      return data.session.access_token;
+    },
+    { stalled: false },
+  );
+  return session;
 }

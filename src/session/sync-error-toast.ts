@@ -17,7 +17,7 @@ export const SYNC_ERROR_TITLES = {
 
 export type FetchedSource = keyof typeof SYNC_ERROR_TITLES;
 
-/** The live channel's own trouble (sync/engine.ts), not a failed fetch: it has no toast. */
+/** The live channel's own trouble (sync/realtime.ts), not a failed fetch: it has no toast. */
 const REALTIME_PREFIX = 'realtime: ';
 
 /**
