@@ -5,11 +5,14 @@
  * clears the origin's storage, cache and service worker before each run); for the patient's
  * and the doctor's dashboards a returning, signed-in visit (the session, the replica and the
  * service worker are kept: that is how a signed-in person opens them). Each figure is the
- * median of BENCH_LIGHTHOUSE_RUNS (3) runs. Goals: performance ≥ 90 and LCP ≤ 2.5 s on the
- * two public pages, accessibility 100 on every page. Every page is also compared with a
- * baseline audited in the same run, `/termos` (a static legal text, no data), as its LCP
- * ratio and its extra TBT, which hold where the shared machine moves the absolute figures.
- * Figures are reported, never asserted.
+ * median of BENCH_LIGHTHOUSE_RUNS (3) runs. Goals, printed beside each figure: performance
+ * ≥ 95 and TBT ≤ 200 ms on every page, LCP ≤ 2.5 s on the two public pages, accessibility
+ * 100. Every page is also compared with a baseline audited in the same run, `/termos` (a
+ * static legal text, no data), as its LCP ratio and its extra TBT, which hold where the
+ * shared machine moves the absolute figures. Under each page, where its main thread went (the
+ * median run's 'mainthread-work-breakdown', the scripts of its 'bootup-time' and its long
+ * tasks, all as Lighthouse simulates them on the slowed-down phone), so a TBT says what it is
+ * made of. Figures are reported, never asserted.
  */
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -38,12 +41,31 @@ type Scores = {
   a11yFailures: string[];
   /** The elements that moved, with their share of the CLS, so a shift says where it is. */
   shifts: string[];
+  /** Main-thread time by kind of work ('Script Evaluation', 'Style & Layout'…), in ms. */
+  mainThread: { group: string; ms: number }[];
+  /** Main-thread time by script, in ms. */
+  scripts: { url: string; ms: number; parseMs: number }[];
+  /** Tasks of 50 ms or more, with the script they are attributed to. */
+  longTasks: { url: string; ms: number }[];
 };
+
+/** The goals of every page (the two public pages also have LCP's). */
+const PERFORMANCE_GOAL = 95;
+const TBT_GOAL_MS = 200;
+const LCP_GOAL_MS = 2500;
+/** How many scripts and long tasks are listed under a page. */
+const LISTED = 5;
 
 /** CLS above this is what Lighthouse calls 'needs improvement'. */
 const CLS_GOOD = 0.1;
 
 type ShiftItem = { score?: number; node?: { nodeLabel?: string; selector?: string } };
+type Items<T> = { items?: T[] } | undefined;
+
+/** A script's URL without the origin. */
+function shortUrl(url: string): string {
+  return url.startsWith(APP) ? url.slice(APP.length) : url;
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -86,23 +108,73 @@ async function audit(chrome: LaunchedChrome, path: string, signedIn: boolean): P
       (item) =>
         `${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? '?'} "${(item.node?.nodeLabel ?? '').slice(0, 60)}"`,
     ),
+    mainThread: (
+      (
+        lhr.audits['mainthread-work-breakdown']?.details as Items<{
+          groupLabel: string;
+          duration: number;
+        }>
+      )?.items ?? []
+    ).map((item) => ({ group: item.groupLabel, ms: item.duration })),
+    scripts: (
+      (
+        lhr.audits['bootup-time']?.details as Items<{
+          url: string;
+          total: number;
+          scriptParseCompile: number;
+        }>
+      )?.items ?? []
+    ).map((item) => ({ url: item.url, ms: item.total, parseMs: item.scriptParseCompile })),
+    longTasks: (
+      (lhr.audits['long-tasks']?.details as Items<{ url: string; duration: number }>)?.items ?? []
+    ).map((item) => ({ url: item.url, ms: item.duration })),
   };
 }
 
 /** The page every other one is compared with. */
 const BASELINE_PAGE = '/termos';
 
-function print(path: string, runs: Scores[], goals: boolean, baseline?: Scores[]) {
+/** `value` with its goal: "85 (goal ≥ 95: not met)". */
+function against(value: string, met: boolean, goal: string): string {
+  return `${value} (goal ${goal}${met ? '' : ': not met'})`;
+}
+
+/** Where the main thread went in the run whose TBT is the median one. */
+function printMainThread(runs: Scores[], tbt: number) {
+  const run = runs.reduce((best, s) =>
+    Math.abs(s.tbtMs - tbt) < Math.abs(best.tbtMs - tbt) ? s : best,
+  );
+  const ms = (n: number) => `${n.toFixed(0)} ms`;
+  console.log(`  main thread: ${run.mainThread.map((g) => `${g.group} ${ms(g.ms)}`).join(', ')}`);
+  console.log(
+    `  by script: ${run.scripts
+      .slice(0, LISTED)
+      .map((s) => `${shortUrl(s.url)} ${ms(s.ms)} (parse ${ms(s.parseMs)})`)
+      .join(', ')}`,
+  );
+  if (run.longTasks.length) {
+    console.log(
+      `  long tasks: ${run.longTasks.length}, ${ms(run.longTasks.reduce((n, t) => n + t.ms, 0))} in all; ${run.longTasks
+        .slice(0, LISTED)
+        .map((t) => `${ms(t.ms)} ${shortUrl(t.url)}`)
+        .join(', ')}`,
+    );
+  }
+}
+
+function print(path: string, runs: Scores[], publicPage: boolean, baseline?: Scores[]) {
   const m = (pick: (s: Scores) => number) => median(runs.map(pick));
   const b = (pick: (s: Scores) => number) => median((baseline ?? []).map(pick));
-  const goal = goals
-    ? '  goals: performance ≥ 90, LCP ≤ 2.5 s, accessibility 100'
-    : '  goal: accessibility 100';
+  const performance = m((s) => s.performance);
+  const lcp = m((s) => s.lcpMs);
+  const tbt = m((s) => s.tbtMs);
+  const a11y = m((s) => s.a11y);
   const compared = baseline
-    ? ` = LCP ${(m((s) => s.lcpMs) / b((s) => s.lcpMs)).toFixed(2)}× ${BASELINE_PAGE}'s, TBT ${(m((s) => s.tbtMs) - b((s) => s.tbtMs)).toFixed(0)} ms over it`
+    ? ` = LCP ${(lcp / b((s) => s.lcpMs)).toFixed(2)}× ${BASELINE_PAGE}'s, TBT ${(tbt - b((s) => s.tbtMs)).toFixed(0)} ms over it`
     : '';
+  const lcpText = `LCP ${(lcp / 1000).toFixed(2)} s`;
   console.log(
-    `lighthouse ${path.padEnd(28)} performance ${m((s) => s.performance).toFixed(0)}, LCP ${(m((s) => s.lcpMs) / 1000).toFixed(2)} s, TBT ${m((s) => s.tbtMs).toFixed(0)} ms, CLS ${m((s) => s.cls).toFixed(3)}, accessibility ${m((s) => s.a11y).toFixed(0)}  (median of ${runs.length})${compared}${goal}`,
+    `lighthouse ${path.padEnd(28)} ${against(`performance ${performance.toFixed(0)}`, performance >= PERFORMANCE_GOAL, `≥ ${PERFORMANCE_GOAL}`)}, ${publicPage ? against(lcpText, lcp <= LCP_GOAL_MS, `≤ ${LCP_GOAL_MS / 1000} s`) : lcpText}, ${against(`TBT ${tbt.toFixed(0)} ms`, tbt <= TBT_GOAL_MS, `≤ ${TBT_GOAL_MS} ms`)}, CLS ${m((s) => s.cls).toFixed(3)}, ${against(`accessibility ${a11y.toFixed(0)}`, a11y >= 100, '100')}  (median of ${runs.length})${compared}`,
   );
   const failures = [...new Set(runs.flatMap((s) => s.a11yFailures))];
   if (failures.length) console.log(`  accessibility audits failed: ${failures.join(', ')}`);
@@ -110,6 +182,7 @@ function print(path: string, runs: Scores[], goals: boolean, baseline?: Scores[]
     const shifts = [...new Set(runs.flatMap((s) => s.shifts))];
     console.log(`  layout shifts: ${shifts.join('; ')}`);
   }
+  printMainThread(runs, tbt);
 }
 
 async function runs(chrome: LaunchedChrome, path: string, signedIn: boolean): Promise<Scores[]> {

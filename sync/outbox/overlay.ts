@@ -130,5 +130,8 @@ export function overlayOccupied(
       });
     }
   }
-  return [...taken.values()].sort((a, b) => a.horario_inicio.localeCompare(b.horario_inicio));
+  // By characters: the same order as localeCompare for these instants, without its collator.
+  return [...taken.values()].sort((a, b) =>
+    a.horario_inicio < b.horario_inicio ? -1 : a.horario_inicio > b.horario_inicio ? 1 : 0,
+  );
 }

@@ -1,3 +1,5 @@
+import { compareIsoText } from '../time/iso-order.ts';
+
 /** The doctor fields the booking page reads. */
 export type PublicDoctor = {
   id: string;
@@ -62,7 +64,7 @@ export function listFixedDoctors(
 ): ListedDoctor[] {
   const visible = doctors
     .filter((doctor) => doctor.is_public && doctor.is_active)
-    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+    .sort((a, b) => compareIsoText(a.created_at, b.created_at));
   return fixedPublicNames.map((publicName) => {
     const doctor = visible.find((d) => d.public_name === publicName);
     return doctor ? { ...doctor, is_fallback: false } : fallbackDoctor(publicName);

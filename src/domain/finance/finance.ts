@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { isBookedStatus } from '../appointments/status.ts';
 import { MONTHS_PT } from '../time/display.ts';
+import { compareIsoText } from '../time/iso-order.ts';
 import { parseInstant, toSaoPaulo } from '../time/zone.ts';
 
 /** An appointment as the finance section reads it (a doctor's replica row, joined). */
@@ -103,7 +104,7 @@ export function summarizeFinance(
     }
   }
   paid.sort((a, b) => Temporal.ZonedDateTime.compare(b.paidAt, a.paidAt));
-  const sorted = [...months.values()].sort((a, b) => b.month.localeCompare(a.month));
+  const sorted = [...months.values()].sort((a, b) => compareIsoText(b.month, a.month));
   return {
     currentMonth,
     thisMonth: months.get(currentMonth) ?? emptyMonth(currentMonth),

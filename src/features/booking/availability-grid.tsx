@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import { css, cx } from 'styled-system/css';
 import type { WeeklyBlock } from '@/domain/availability/block.ts';
@@ -228,8 +228,13 @@ function GridSkeleton() {
   );
 }
 
-/** docs/product-rules.md §2 "Availability grid": four days per page, four slots per day until expanded. */
-export function AvailabilityGrid({
+/**
+ * docs/product-rules.md §2 "Availability grid": four days per page, four slots per day until
+ * expanded. Memoised: its parent re-renders on every sync status change (many during the
+ * replica's first sync), and each redraw of its slots and tooltips for nothing is a slow
+ * phone's main thread taken from the person.
+ */
+export const AvailabilityGrid = memo(function AvailabilityGrid({
   loading,
   fallback,
   blocks,
@@ -322,4 +327,4 @@ export function AvailabilityGrid({
       <div className={css({ display: 'flex', mt: '3' })}>{body}</div>
     </section>
   );
-}
+});

@@ -165,7 +165,9 @@ function BookingContent({ ScheduleEditor }: { ScheduleEditor: ScheduleEditorComp
   const { session, first, replicaSynced } = useScheduleSource();
   const replica = useListedDoctors(session);
   const replicaShown = replicaSynced && replica.state.kind === 'ready';
-  const state = first && !replicaShown ? firstDoctors(first) : replica.state;
+  // The same doctor objects from one render to the next, so a grid redraws only on new rows.
+  const fromFirst = useMemo(() => (first ? firstDoctors(first) : null), [first]);
+  const state = fromFirst && !replicaShown ? fromFirst : replica.state;
   const { retry } = replica;
   const { engine } = session;
   const [params, setParams] = useSearchParams();

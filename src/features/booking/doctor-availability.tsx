@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { of } from 'rxjs';
 import type { WeeklyBlock } from '@/domain/availability/block.ts';
 import { heldIntervals, type HeldSlot } from '@/domain/availability/booked.ts';
+import type { Slot } from '@/domain/availability/slots.ts';
 import type { ListedDoctor } from '@/domain/doctors/fixed-doctors.ts';
 import { useObservable, useSyncSessionWhen } from '@/session/sync-provider.tsx';
 import { useSyncErrorToast } from '@/session/sync-error-toast.ts';
@@ -73,6 +74,13 @@ export function DoctorAvailability({
   const loading =
     !fallback &&
     (blocks === undefined || occupied === undefined || (nothingLocal && firstSyncRunning));
+  // Stable while nothing it books with changes: the grid (memoised) then skips the redraws
+  // every sync status change brings this component.
+  const bookFallback = fromFirst ? doctor.is_fallback : fallback;
+  const onSelect = useCallback(
+    (slot: Slot) => requestBooking(doctor, slot, bookFallback),
+    [requestBooking, doctor, bookFallback],
+  );
 
   if (fromFirst) {
     return (
@@ -83,7 +91,7 @@ export function DoctorAvailability({
         booked={booked}
         now={now}
         selectingKey={selectingKey}
-        onSelect={(slot) => requestBooking(doctor, slot, doctor.is_fallback)}
+        onSelect={onSelect}
         source="first"
       />
     );
@@ -96,7 +104,7 @@ export function DoctorAvailability({
       booked={booked}
       now={now}
       selectingKey={selectingKey}
-      onSelect={(slot) => requestBooking(doctor, slot, fallback)}
+      onSelect={onSelect}
       source="replica"
     />
   );

@@ -15,6 +15,7 @@ import {
   type RestEndpoint,
   type TAKEN_COLUMNS,
 } from './first-schedule-requests.ts';
+import { compareIsoText } from '@/domain/time/iso-order.ts';
 
 /**
  * The booking page's first response: the public doctors, their weekly blocks and the taken
@@ -103,7 +104,7 @@ function parseFirstSchedule([doctors, blocks, taken]: FirstScheduleBodies): Firs
     doctors: doctorRows.output.map((row) => ({ ...row, server_modified: null })),
     blocks: groupBy(
       [...blockRows.output].sort(
-        (a, b) => a.dia_semana - b.dia_semana || a.hora_inicio.localeCompare(b.hora_inicio),
+        (a, b) => a.dia_semana - b.dia_semana || compareIsoText(a.hora_inicio, b.hora_inicio),
       ),
       ({ dia_semana, hora_inicio, hora_fim, intervalo_em_minutos }) => ({
         dia_semana,
@@ -167,10 +168,9 @@ function takeEarlyReads(endpoint: RestEndpoint): EarlyResponse | null {
   const sameEndpoint = early.endpoint.url === endpoint.url && early.endpoint.key === endpoint.key;
   const recent = performance.now() - early.startedAt < FIRST_SCHEDULE_PATIENCE_MS;
   if (!sameEndpoint || !recent) return null;
-  return {
-    result: validated(early.bodies),
-    settled: early.arrived && parseFirstSchedule(early.arrived),
-  };
+  // Bodies that have arrived are validated once, here; the others when they arrive.
+  const settled = early.arrived && parseFirstSchedule(early.arrived);
+  return { result: settled ? Promise.resolve(settled) : validated(early.bodies), settled };
 }
 
 /**

@@ -13,18 +13,18 @@ import { DashboardShell } from '@/ui/dashboard-shell.tsx';
 import { PageSpinner } from '@/ui/spinner.tsx';
 import { DoctorActionFeedback } from './action-feedback.tsx';
 import { AppointmentsTab } from './appointments-tab.tsx';
-import { TodayTab } from './today-tab.tsx';
 import { useOwnDoctor } from './use-own-doctor.ts';
 import type { ScheduleEditorComponent } from '@/session/feature-slots.ts';
 import { LOAD_ERROR_TEXTS, LoadError } from '@/ui/load-error.tsx';
 import { useSyncEngine } from '@/session/sync-provider.tsx';
 
 /**
- * The panel opens on 'Consultas' (or 'Hoje'); the other sections load when first opened, so
- * their code (the profile form and its validation, avatar upload, PIX key, the weekly
+ * The panel opens on 'Consultas'; the other sections load when first opened, so their code
+ * (today's agenda, the profile form and its validation, avatar upload, PIX key, the weekly
  * schedule editor, finance, help) is not part of the dashboard's first load. The service
  * worker precaches every chunk, so they open offline too.
  */
+const TodayTab = lazy(() => import('./today-tab.tsx').then((m) => ({ default: m.TodayTab })));
 const ProfileTab = lazy(() => import('./profile-tab.tsx').then((m) => ({ default: m.ProfileTab })));
 const ScheduleTab = lazy(() =>
   import('./schedule-tab.tsx').then((m) => ({ default: m.ScheduleTab })),

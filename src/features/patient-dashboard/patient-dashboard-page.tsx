@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { useObservable, useSyncEngine } from '@/session/sync-provider.tsx';
@@ -6,9 +6,18 @@ import { useAuth } from '@/session/auth-context.ts';
 import { useSignOutToHome } from '@/session/use-sign-out.ts';
 import { Container } from '@/ui/container.tsx';
 import { DashboardShell } from '@/ui/dashboard-shell.tsx';
+import { PageSpinner } from '@/ui/spinner.tsx';
 import { AppointmentsTab } from './appointments-tab.tsx';
-import { PatientDataTab } from './patient-data-tab.tsx';
 import { SupportTab } from './support-tab.tsx';
+
+/**
+ * The panel opens on 'Minhas Consultas'; 'Meus Dados' (its form, validation and privacy
+ * section) loads when first opened. The service worker precaches every chunk, so it opens
+ * offline too.
+ */
+const PatientDataTab = lazy(() =>
+  import('./patient-data-tab.tsx').then((m) => ({ default: m.PatientDataTab })),
+);
 
 export const DASHBOARD_TABS = [
   { value: 'consultas', label: 'Minhas Consultas' },
@@ -75,7 +84,7 @@ export function PatientDashboardPage(slots: PatientDashboardSlots) {
         signOutLabel={DASHBOARD_TEXTS.signOut}
         onSignOut={() => void signOut()}
       >
-        {CONTENT[current](slots)}
+        <Suspense fallback={<PageSpinner />}>{CONTENT[current](slots)}</Suspense>
       </DashboardShell>
     </Container>
   );
