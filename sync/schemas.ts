@@ -1,4 +1,5 @@
 import type { RxJsonSchema } from 'rxdb';
+import type { DoctorRow } from '../src/domain/schemas/doctor-row.ts';
 
 /**
  * RxDB schemas of the replica, one per replicated table (data contract in
@@ -25,28 +26,8 @@ type Nullable<T> = T | null;
 
 export type ServicoDoc = { id: string; nome: Nullable<string>; server_modified: Nullable<string> };
 
-export type MedicoDoc = {
-  id: string;
-  user_id: Nullable<string>;
-  name: Nullable<string>;
-  public_name: Nullable<string>;
-  specialty: Nullable<string>;
-  crm: Nullable<string>;
-  uf: Nullable<string>;
-  bio: Nullable<string>;
-  price_in_cents: Nullable<number>;
-  consulta_preco: Nullable<number>;
-  image_url: Nullable<string>;
-  doctoralia_reviews_url: Nullable<string>;
-  pix_chave: Nullable<string>;
-  pix_cidade: Nullable<string>;
-  /** The doctor's consultation room: 'integrada' (the built-in room) or 'link_externo'. */
-  sala_consulta: Nullable<string>;
-  is_public: Nullable<boolean>;
-  is_active: Nullable<boolean>;
-  created_at: Nullable<string>;
-  server_modified: Nullable<string>;
-};
+/** One shape for the doctor's row, shared with the booking page's first read. */
+export type MedicoDoc = DoctorRow & { server_modified: Nullable<string> };
 
 export type AgendaMedicoDoc = {
   id: string;

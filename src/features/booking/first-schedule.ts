@@ -3,14 +3,15 @@ import * as v from 'valibot';
 import type { WeeklyBlock } from '@/domain/availability/block.ts';
 import type { HeldSlot } from '@/domain/availability/booked.ts';
 import { BOOKED_STATUSES } from '@/domain/rules/booking.ts';
+import { doctorRowSchema } from '@/domain/schemas/doctor-row.ts';
 import { env } from '@/lib/config.ts';
 import type { AppSupabaseClient } from '@/lib/supabase.ts';
 import { useProvidedSupabase } from '@/session/client-context.ts';
 import type { MedicoDoc } from '../../../sync/index.ts';
 import {
+  DOCTOR_COLUMNS,
   requestFirstSchedule,
   type BLOCK_COLUMNS,
-  type DOCTOR_COLUMNS,
   type FirstScheduleBodies,
   type RestEndpoint,
   type TAKEN_COLUMNS,
@@ -43,27 +44,8 @@ const Id = v.pipe(v.string(), v.uuid());
 /** A schema for each column read (the compiler checks the keys against the requests). */
 type RowEntries<Columns extends readonly string[]> = Record<Columns[number], v.GenericSchema>;
 
-/** The replica's `medicos` row (sync/schemas.ts), as far as the anon role reads it. */
-const DoctorRow = v.object({
-  id: Id,
-  user_id: v.nullish(v.string(), null),
-  name: Text,
-  public_name: Text,
-  specialty: Text,
-  crm: Text,
-  uf: Text,
-  bio: Text,
-  price_in_cents: v.nullable(v.pipe(v.number(), v.integer())),
-  consulta_preco: v.nullish(v.number(), null),
-  image_url: Text,
-  doctoralia_reviews_url: Text,
-  pix_chave: v.nullish(v.string(), null),
-  pix_cidade: v.nullish(v.string(), null),
-  sala_consulta: v.nullish(v.string(), null),
-  is_public: v.nullable(v.boolean()),
-  is_active: v.nullable(v.boolean()),
-  created_at: Text,
-} satisfies RowEntries<typeof DOCTOR_COLUMNS>);
+/** The replica's `medicos` row, every column of which the request names. */
+const DoctorRow = v.pick(doctorRowSchema, DOCTOR_COLUMNS);
 const BlockRow = v.object({
   medico_id: Id,
   dia_semana: v.pipe(v.number(), v.integer()),
