@@ -31,15 +31,12 @@ export const DOCUMENT_TEXTS = {
   googleHint: '(abre em nova aba)',
 } as const;
 
-export function guideUrl(guideId: string): string {
+function guideUrl(guideId: string): string {
   return `${window.location.origin}/guia/${guideId}`;
 }
 
 /** The calendar entry of an appointment, named for whoever reads it. */
-export function calendarEventOf(
-  appointment: AppointmentView,
-  withName: string,
-): CalendarEvent | null {
+function calendarEventOf(appointment: AppointmentView, withName: string): CalendarEvent | null {
   const guideId = appointment.guia?.id ?? appointment.guia_id;
   return appointmentCalendarEvent({
     appointmentId: appointment.id,

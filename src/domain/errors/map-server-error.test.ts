@@ -10,6 +10,7 @@ import {
   FunctionsFetchError,
   FunctionsHttpError,
   PostgrestError,
+  StorageApiError,
   createClient,
 } from '@supabase/supabase-js';
 import { REQUEST_TIMEOUT_CAUSE } from '../requests/retry-policy.ts';
@@ -285,6 +286,18 @@ describe('mapServerError: auth and functions errors', () => {
       new FunctionsHttpError({ status: 400 }),
       'function-failed',
       'Ocorreu um erro inesperado. Tente novamente.',
+    ],
+    [
+      "storage's row-level security refusal (HTTP 400, statusCode '403')",
+      new StorageApiError('new row violates row-level security policy', 400, '403'),
+      'permission-denied',
+      ERROR_MESSAGES.permissionDenied,
+    ],
+    [
+      'storage object not found',
+      new StorageApiError('Object not found', 400, '404'),
+      'not-found',
+      ERROR_MESSAGES.notFound,
     ],
   ])('%s', (_name, error, code, message) => {
     expect(mapServerError(error)).toMatchObject({ code, message });

@@ -16,20 +16,30 @@ type ErrorFields = {
   details: string;
   hint: string;
   status: number | null;
+  /** storage-api's own status in its body (`statusCode`): an RLS refusal is HTTP 400 with '403'. */
+  statusCode: string;
 };
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }
 
-/** Reads the fields every client error carries (PostgrestError, AuthError, Functions*Error, DOMException). */
+const NO_FIELDS: ErrorFields = {
+  name: '',
+  code: '',
+  message: '',
+  details: '',
+  hint: '',
+  status: null,
+  statusCode: '',
+};
+
+/** Reads the fields every client error carries (PostgrestError, AuthError, Functions*Error, StorageApiError, DOMException). */
 function fieldsOf(error: unknown): ErrorFields {
   if (typeof error === 'string') {
-    return { name: '', code: '', message: error, details: '', hint: '', status: null };
+    return { ...NO_FIELDS, message: error };
   }
-  if (typeof error !== 'object' || error === null) {
-    return { name: '', code: '', message: '', details: '', hint: '', status: null };
-  }
+  if (typeof error !== 'object' || error === null) return NO_FIELDS;
   const record = error as Record<string, unknown>;
   return {
     name: text(record.name),
@@ -42,6 +52,7 @@ function fieldsOf(error: unknown): ErrorFields {
     details: text(record.details),
     hint: text(record.hint),
     status: typeof record.status === 'number' ? record.status : null,
+    statusCode: text(record.statusCode),
   };
 }
 
@@ -49,6 +60,7 @@ function describe(fields: ErrorFields): string {
   const parts = [
     fields.name,
     fields.status !== null ? `status ${fields.status}` : '',
+    fields.statusCode ? `statusCode: ${fields.statusCode}` : '',
     fields.code ? `code ${fields.code}` : '',
     fields.message,
     fields.details ? `details: ${fields.details}` : '',
@@ -160,6 +172,21 @@ function mapAuthError(f: ErrorFields, cause: string): AppError {
   return appError(f.code ? reasonToCode(f.code) : 'auth-error', ERROR_MESSAGES.unknown, cause);
 }
 
+/**
+ * storage-js's StorageApiError: storage-api answers a refusal with its own `statusCode` in the
+ * body ('403' for a row-level security refusal, '404' for a missing object or bucket).
+ */
+function mapStorageError(f: ErrorFields, cause: string): AppError {
+  switch (f.statusCode) {
+    case '401':
+    case '403':
+      return appError('permission-denied', ERROR_MESSAGES.permissionDenied, cause);
+    case '404':
+      return appError('not-found', ERROR_MESSAGES.notFound, cause);
+  }
+  return appError('unknown', ERROR_MESSAGES.unknown, cause);
+}
+
 function mapPostgrestError(f: ErrorFields, cause: string): AppError {
   if (f.code === '23505' && (f.hint === 'slot_taken' || f.message.includes(SLOT_UNIQUE_INDEX))) {
     return appError('slot-taken', ERROR_MESSAGES.slotTaken, cause);
@@ -194,7 +221,7 @@ function mapPostgrestError(f: ErrorFields, cause: string): AppError {
 /**
  * The one place server and transport failures become AppErrors (docs/architecture.md §3: errors are values, mapped once). Accepts
  * whatever supabase-js hands back — PostgrestError {code, message, details, hint}, AuthError
- * {name, status, code}, Functions*Error, an aborted fetch — and never throws. Programs branch
+ * {name, status, code}, Functions*Error, StorageApiError {status, statusCode}, an aborted fetch — and never throws. Programs branch
  * on `code`; the Portuguese `message` comes from the server only when the server marked it as
  * meant for people (a snake_case reason in `hint`).
  */
@@ -208,6 +235,7 @@ export function mapServerError(error: unknown): AppError {
     return appError('server-unavailable', ERROR_MESSAGES.serverUnavailable, cause);
   }
   if (f.name.startsWith('Auth')) return mapAuthError(f, cause);
+  if (f.name === 'StorageApiError') return mapStorageError(f, cause);
   if (f.name === 'FunctionsHttpError') {
     return appError('function-failed', ERROR_MESSAGES.unknown, cause);
   }

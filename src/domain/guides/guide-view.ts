@@ -62,7 +62,7 @@ function crmText(value: string | null | undefined): string {
   return value.trim().toUpperCase().startsWith('CRM') ? value.trim() : `CRM ${value.trim()}`;
 }
 
-export const PAYMENT_STATUS_LABEL = 'Aguardando Pagamento';
+const PAYMENT_STATUS_LABEL = 'Aguardando Pagamento';
 
 /**
  * The payment line follows the appointment (the product-rules fixed 'Aguardando Pagamento' is the
