@@ -8,6 +8,7 @@ import {
   switchMap,
   type Observable,
 } from 'rxjs';
+import { compareIsoText } from '../src/domain/time/iso-order.ts';
 import type { Replica } from './database.ts';
 import {
   overlayAppointments,
@@ -167,7 +168,7 @@ export function createViews(db: Replica, outbox$: Observable<OutboxState>, userI
                   (a.guia_id ? guides.get(a.guia_id) : undefined) ?? guideByAppointment.get(a.id),
               }),
             )
-            .sort((x, y) => byIsoText(y.horario_inicio, x.horario_inicio));
+            .sort((x, y) => compareIsoText(y.horario_inicio, x.horario_inicio));
         }),
       );
 
@@ -252,7 +253,7 @@ export function createViews(db: Replica, outbox$: Observable<OutboxState>, userI
 
   return {
     doctors$: docs$<MedicoDoc>(c.medicos, { is_public: true, is_active: true }).pipe(
-      map((list) => list.sort((a, b) => byIsoText(a.created_at ?? '', b.created_at ?? ''))),
+      map((list) => list.sort((a, b) => compareIsoText(a.created_at ?? '', b.created_at ?? ''))),
     ),
     doctor$: (id: string) => docs$<MedicoDoc>(c.medicos, { id }).pipe(map((l) => l[0] ?? null)),
     ownDoctor$: docs$<MedicoDoc>(c.medicos, { user_id: userId ?? '' }).pipe(
@@ -262,7 +263,7 @@ export function createViews(db: Replica, outbox$: Observable<OutboxState>, userI
       docs$<AgendaMedicoDoc>(c.agenda_medico, { medico_id: medicoId }).pipe(
         map((list) =>
           list.sort(
-            (a, b) => a.dia_semana - b.dia_semana || byIsoText(a.hora_inicio, b.hora_inicio),
+            (a, b) => a.dia_semana - b.dia_semana || compareIsoText(a.hora_inicio, b.hora_inicio),
           ),
         ),
       ),
@@ -283,14 +284,6 @@ export function createViews(db: Replica, outbox$: Observable<OutboxState>, userI
       map((l) => l[0] ?? null),
     ),
   };
-}
-
-/**
- * ISO texts of one form (instants, dates, times) in order by their characters: the order
- * `localeCompare` gives, without building the browser's collator on the first screen.
- */
-function byIsoText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function pick<T extends object, K extends keyof T>(obj: T, keys: readonly K[]): Pick<T, K> {

@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { BOOKED_STATUSES } from '../../src/domain/rules/booking.ts';
+import { compareIsoText } from '../../src/domain/time/iso-order.ts';
 import type { AgendaOcupadaDoc, AgendamentoDoc } from '../schemas.ts';
 import { actionOf, slotEnd, type Acting } from './mutations.ts';
 import { resolveAppointmentId } from './queue.ts';
@@ -130,8 +131,5 @@ export function overlayOccupied(
       });
     }
   }
-  // By characters: the same order as localeCompare for these instants, without its collator.
-  return [...taken.values()].sort((a, b) =>
-    a.horario_inicio < b.horario_inicio ? -1 : a.horario_inicio > b.horario_inicio ? 1 : 0,
-  );
+  return [...taken.values()].sort((a, b) => compareIsoText(a.horario_inicio, b.horario_inicio));
 }
