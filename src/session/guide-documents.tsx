@@ -150,7 +150,7 @@ export function GuideDocumentActions({
           href={googleCalendarUrl(event)}
           target="_blank"
           rel="noopener noreferrer"
-          className={buttonClass({ variant: 'ghost', size })}
+          className={buttonClass({ variant: 'outline', size })}
         >
           {CALENDAR_TEXTS.googleCalendar}
           <span className={css({ srOnly: true })}> {DOCUMENT_TEXTS.googleHint}</span>
