@@ -1,18 +1,36 @@
 /**
  * Booking through /rest/v1/rpc/paciente_agendar at 1, 16 and 64 concurrent clients, on distinct
- * slots and on one contested slot, beside a plain single-row insert through /rest/v1 in the same
- * run. Meant for PostgreSQL (`DATABASE_URL=… npx tsx bench/booking/index.ts`); without
- * DATABASE_URL it runs on PGlite and says so.
+ * slots of one doctor and on one contested slot, beside a plain single-row insert through
+ * /rest/v1 in the same run — on PostgreSQL (a fresh database on the server of DATABASE_URL, the
+ * machine's own by default) and on PGlite. The platform runs in a process of its own
+ * (server.ts), so the load generator does not share its event loop.
+ *
+ * At the goal's concurrency the distinct-slot booking is also measured without REST, which
+ * splits its cost:
+ *  - `HTTP+batch`: the batch /rest/v1 runs for it (caller's settings, same statement) behind a
+ *    bare `node:http` handler in the platform's process — the database function plus an HTTP hop;
+ *  - `direct` (PostgreSQL): that batch sent by this process straight to the database.
+ * Each line shows the CPU time per request of every process taking part (this one, the
+ * platform's server, the PostgreSQL backends). `npx tsx bench/booking/index.ts` or `npm run bench`.
  */
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { Temporal } from 'temporal-polyfill';
-import { startTestPlatform, type TestPlatform } from '../../sync/testing/platform.ts';
-import { httpClient, measure, type Measurement } from '../rest/load.ts';
+import { openDatabase, isPgError, type Database } from '../../supabase/local/db/index.ts';
+import { batchAs } from '../../supabase/local/request-auth.ts';
+import { testClient } from '../../sync/testing/platform.ts';
+import { startChild } from '../child.ts';
+import { cpuColumns, postgresCpuUs, processCpuUs, type CpuPerRequest } from '../cpu.ts';
+import { httpClient, measure, type HttpClient, type Measurement } from '../rest/load.ts';
+import { onEachBackend, type Backend } from '../rest/setup.ts';
 
 const LEVELS = [1, 16, 64];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PATIENTS = 64;
 const ZONE = 'America/Sao_Paulo';
+/** Issue 34's goal for the booking RPC, on both databases. */
+const GOAL = { clients: 16, rps: 1000, p99Ms: 50 };
 
 /** Slot n (30-minute steps) from tomorrow 00:00 in São Paulo: always > 20 minutes ahead. */
 const firstSlot = Temporal.Now.plainDateISO(ZONE)
@@ -21,8 +39,20 @@ const firstSlot = Temporal.Now.plainDateISO(ZONE)
   .toInstant();
 const slotAt = (n: number) => firstSlot.add({ minutes: 30 * n }).toString();
 
-async function createDoctor(t: TestPlatform, name: string): Promise<string> {
-  const { data, error } = await t.admin
+type Ready = {
+  url: string;
+  floorUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** The statement REST runs for a booking, and its parameters after the JSON arguments. */
+  bookSql: string;
+  bookTail: unknown[];
+};
+
+const BOOK_PATH = '/rpc/paciente_agendar';
+
+async function createDoctor(admin: SupabaseClient, name: string): Promise<string> {
+  const { data, error } = await admin
     .from('medicos')
     .insert({
       name,
@@ -43,26 +73,27 @@ async function createDoctor(t: TestPlatform, name: string): Promise<string> {
     hora_fim: '24:00',
     intervalo_em_minutos: 30,
   }));
-  const inserted = await t.admin.from('agenda_medico').insert(blocks);
+  const inserted = await admin.from('agenda_medico').insert(blocks);
   if (inserted.error) throw new Error(inserted.error.message);
   return data.id;
 }
 
 /** Access tokens of complete-profile patients (valid CPFs), signed in through /auth/v1. */
-async function patientTokens(t: TestPlatform): Promise<string[]> {
+async function patientTokens(server: Ready, admin: SupabaseClient): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < PATIENTS; i++) {
     const email = `bench${i}@bench.example`;
-    const created = await t.admin.auth.admin.createUser({
+    const created = await admin.auth.admin.createUser({
       email,
       password: 'bench-password-1',
       email_confirm: true,
       user_metadata: { full_name: `Paciente ${i}`, cpf: cpf(i), data_nasc: '1990-01-01' },
     });
     if (created.error) throw new Error(created.error.message);
-    const session = await t
-      .client()
-      .auth.signInWithPassword({ email, password: 'bench-password-1' });
+    const session = await testClient(server.url, server.anonKey).auth.signInWithPassword({
+      email,
+      password: 'bench-password-1',
+    });
     if (session.error) throw new Error(session.error.message);
     tokens.push(session.data.session.access_token);
   }
@@ -82,69 +113,120 @@ function cpf(n: number): string {
   return [...digits, d1, check([...digits, d1])].join('');
 }
 
-type Line = { scenario: string; clients: number; m: Measurement; statuses: Map<number, number> };
+/** A token's claims as the platform reads them (it verified the token when it was issued). */
+function claimsOf(token: string): Record<string, unknown> & { role: string } {
+  const payload = token.split('.')[1]!;
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+    role: string;
+  } & Record<string, unknown>;
+}
+
+type Line = {
+  backend: string;
+  scenario: string;
+  clients: number;
+  m: Measurement;
+  cpu: CpuPerRequest;
+  statuses: Map<number, number>;
+};
+
+const rpsOf = (l: Line) => l.m.requests / l.m.seconds;
 
 function print(l: Line): void {
-  const rps = l.m.requests / l.m.seconds;
   const statuses = [...l.statuses].map(([s, n]) => `${s}×${n}`).join(' ');
+  const goal =
+    l.scenario === 'book distinct slots' && l.clients === GOAL.clients
+      ? `  [goal ≥ ${GOAL.rps}/s, p99 < ${GOAL.p99Ms} ms: ${
+          rpsOf(l) >= GOAL.rps && l.m.p99 < GOAL.p99Ms ? 'met' : 'NOT met'
+        }]`
+      : '';
   console.log(
-    `${l.scenario.padEnd(22)} ${String(l.clients).padStart(3)} clients ${rps.toFixed(0).padStart(6)} req/s  ` +
-      `p50 ${l.m.p50.toFixed(2).padStart(7)} ms  p99 ${l.m.p99.toFixed(2).padStart(7)} ms  [${statuses}]`,
+    `${l.backend.padEnd(9)} ${l.scenario.padEnd(26)} ${String(l.clients).padStart(3)} clients ` +
+      `${rpsOf(l).toFixed(0).padStart(6)} req/s  p50 ${l.m.p50.toFixed(2).padStart(7)} ms  ` +
+      `p99 ${l.m.p99.toFixed(2).padStart(7)} ms  [${statuses}]${goal}${cpuColumns(l.cpu)}`,
   );
 }
 
-async function main(): Promise<void> {
-  const backend = process.env.DATABASE_URL
-    ? 'PostgreSQL'
-    : 'PGlite (set DATABASE_URL for PostgreSQL)';
-  console.log(`booking bench on ${backend}, ${SECONDS}s per line`);
-  const t = await startTestPlatform();
+async function benchBackend(backend: Backend, databaseUrl: string | undefined): Promise<Line[]> {
+  const child = await startChild<Ready>(
+    fileURLToPath(new URL('./server.ts', import.meta.url)),
+    databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {},
+  );
+  const server = child.ready;
+  const direct: Database | undefined = databaseUrl
+    ? await openDatabase({ databaseUrl })
+    : undefined;
+  const lines: Line[] = [];
   try {
-    // A patient may hold only a few open unpaid bookings (src/domain/rules/limits.ts); the
-    // bench books thousands with 64 patients, so the cap is off here: its check (one indexed
-    // count per booking) is not what this bench measures.
-    await t.platform.ctx.db.query(
-      'alter table public.agendamentos disable trigger agendamentos_unpaid_cap',
-    );
-    console.log('(the unpaid-booking cap is disabled for this bench)');
-    const servico = await t.admin.from('servicos').insert({ nome: 'Teleconsulta' });
+    const admin = testClient(server.url, server.serviceRoleKey);
+    const servico = await admin.from('servicos').insert({ nome: 'Teleconsulta' });
     if (servico.error) throw new Error(servico.error.message);
-    const tokens = await patientTokens(t);
-    const lines: Line[] = [];
+    const tokens = await patientTokens(server, admin);
     let next = 0;
     const patientHeaders = () => {
       const token = tokens[next++ % tokens.length]!;
       return {
-        apikey: t.anonKey,
+        apikey: server.anonKey,
         authorization: `Bearer ${token}`,
         'content-type': 'application/json',
       };
     };
     const serviceHeaders = {
-      apikey: t.serviceRoleKey,
-      authorization: `Bearer ${t.serviceRoleKey}`,
+      apikey: server.serviceRoleKey,
+      authorization: `Bearer ${server.serviceRoleKey}`,
       'content-type': 'application/json',
     };
 
     const run = async (
       scenario: string,
       clients: number,
-      op: (request: ReturnType<typeof httpClient>) => Promise<number>,
+      op: (request: HttpClient) => Promise<number>,
+      base: string | null = server.url,
     ) => {
-      const request = httpClient(t.url, clients);
+      const overHttp = base !== null;
+      const request = overHttp ? httpClient(base, clients) : undefined;
+      const reading = (): CpuPerRequest => ({
+        bench: processCpuUs(process.pid),
+        ...(overHttp ? { server: processCpuUs(child.pid) } : {}),
+        ...(databaseUrl ? { postgres: postgresCpuUs() } : {}),
+      });
       const statuses = new Map<number, number>();
-      const m = await measure(
-        async () => {
-          const status = await op(request);
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        },
-        clients,
-        SECONDS,
-      );
-      const line = { scenario, clients, m, statuses };
-      print(line);
-      lines.push(line);
+      let before: CpuPerRequest | undefined;
+      try {
+        const m = await measure(
+          async () => {
+            // Without a base the operation speaks to the database and takes no client.
+            const status = await op(request!);
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          },
+          clients,
+          SECONDS,
+          0.5,
+          () => {
+            statuses.clear();
+            before = reading();
+          },
+        );
+        const now = reading();
+        const per = (key: keyof CpuPerRequest) =>
+          before![key] === undefined ? undefined : (now[key]! - before![key]) / m.requests;
+        const cpu: CpuPerRequest = { bench: per('bench')! };
+        if (overHttp) cpu.server = per('server');
+        if (databaseUrl) cpu.postgres = per('postgres');
+        const line = { backend, scenario, clients, m, cpu, statuses };
+        print(line);
+        lines.push(line);
+      } finally {
+        request?.close();
+      }
     };
+
+    const booking = (doctor: string, slot: () => string) =>
+      JSON.stringify({
+        p_medico_id: doctor,
+        p_horario_inicio: slot(),
+        p_mutation_id: randomUUID(),
+      });
 
     for (const clients of LEVELS) {
       await run('insert (plain row)', clients, (request) =>
@@ -162,49 +244,92 @@ async function main(): Promise<void> {
         ),
       );
 
-      const distinctDoctor = await createDoctor(t, `Distinct ${clients}`);
+      const distinctDoctor = await createDoctor(admin, `Distinct ${clients}`);
       let slot = 0;
+      const distinct = () => booking(distinctDoctor, () => slotAt(slot++));
       await run('book distinct slots', clients, (request) =>
-        request(
-          'POST',
-          '/rest/v1/rpc/paciente_agendar',
-          patientHeaders(),
-          JSON.stringify({
-            p_medico_id: distinctDoctor,
-            p_horario_inicio: slotAt(slot++),
-            p_mutation_id: randomUUID(),
-          }),
-        ),
+        request('POST', `/rest/v1${BOOK_PATH}`, patientHeaders(), distinct()),
       );
+      if (clients === GOAL.clients) {
+        await run(
+          'book distinct (HTTP+batch)',
+          clients,
+          (request) => request('POST', '/book', patientHeaders(), distinct()),
+          server.floorUrl,
+        );
+        if (direct) {
+          await run(
+            'book distinct (direct)',
+            clients,
+            async () => {
+              const headers = patientHeaders();
+              const token = headers.authorization.slice('Bearer '.length);
+              const claims = claimsOf(token);
+              const identity = { role: claims.role, claims };
+              const request = { method: 'POST', path: BOOK_PATH, headers };
+              try {
+                await batchAs(direct, identity, request, [
+                  { sql: server.bookSql, params: [distinct(), ...server.bookTail] },
+                ]);
+                return 200;
+              } catch (e) {
+                if (isPgError(e) && e.code === '23505') return 409;
+                throw e;
+              }
+            },
+            null,
+          );
+        }
+      }
 
-      const contestedDoctor = await createDoctor(t, `Contested ${clients}`);
+      const contestedDoctor = await createDoctor(admin, `Contested ${clients}`);
       const contested = slotAt(0);
       await run('book one contested slot', clients, (request) =>
         request(
           'POST',
-          '/rest/v1/rpc/paciente_agendar',
+          `/rest/v1${BOOK_PATH}`,
           patientHeaders(),
-          JSON.stringify({
-            p_medico_id: contestedDoctor,
-            p_horario_inicio: contested,
-            p_mutation_id: randomUUID(),
-          }),
+          booking(contestedDoctor, () => contested),
         ),
       );
     }
-
-    console.log('\nratio booking (distinct slots) / plain insert, requests per second:');
-    for (const clients of LEVELS) {
-      const rps = (scenario: string) => {
-        const l = lines.find((x) => x.scenario === scenario && x.clients === clients);
-        return l ? l.m.requests / l.m.seconds : 0;
-      };
-      const ratio = rps('book distinct slots') / rps('insert (plain row)');
-      console.log(`  ${String(clients).padStart(3)} clients: ${ratio.toFixed(2)}`);
-    }
   } finally {
-    await t.stop();
+    await direct?.close();
+    await child.stop();
+  }
+  return lines;
+}
+
+function ratios(lines: Line[]): void {
+  const x = (n: number) => `${n.toFixed(2)}x`;
+  for (const backend of ['postgres', 'pglite']) {
+    const pick = (scenario: string, clients: number) =>
+      lines.find((l) => l.backend === backend && l.scenario === scenario && l.clients === clients);
+    const parts = LEVELS.map((clients) => {
+      const book = pick('book distinct slots', clients);
+      const insert = pick('insert (plain row)', clients);
+      return book && insert ? `${clients}: ${x(rpsOf(book) / rpsOf(insert))}` : '';
+    });
+    console.log(
+      `${backend.padEnd(9)} booking (distinct slots) / plain insert, req/s, by clients: ${parts.join('  ')}`,
+    );
+    const rest = pick('book distinct slots', GOAL.clients);
+    const hop = pick('book distinct (HTTP+batch)', GOAL.clients);
+    const direct = pick('book distinct (direct)', GOAL.clients);
+    if (!rest || !hop) continue;
+    console.log(
+      `${''.padEnd(9)} at ${GOAL.clients} clients: REST's own work (REST/HTTP+batch) ${x(rpsOf(hop) / rpsOf(rest))}` +
+        (direct ? `, HTTP hop (HTTP+batch/direct) ${x(rpsOf(direct) / rpsOf(hop))}` : '') +
+        `; the rest is the database function`,
+    );
   }
 }
 
-await main();
+console.log(
+  `booking bench on PostgreSQL and PGlite, ${SECONDS}s per line ` +
+    `(the unpaid-booking cap is disabled: a patient may hold only a few open unpaid bookings, ` +
+    `src/domain/rules/limits.ts, and 64 patients book thousands here; its check is one indexed count per booking)`,
+);
+const lines = await onEachBackend(benchBackend);
+console.log('');
+ratios(lines);

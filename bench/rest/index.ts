@@ -17,13 +17,13 @@
  * on a small machine they all compete for the same cores.
  * `npx tsx bench/rest/index.ts` or `npm run bench`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { openDatabase, type Database } from '../../supabase/local/db/index.ts';
 import { bootstrap } from '../../supabase/local/bootstrap/index.ts';
 import { createLogger } from '../../supabase/local/log.ts';
 import { batchAs } from '../../supabase/local/request-auth.ts';
+import { cpuColumns, postgresCpuUs, processCpuUs, totalCpu, type CpuPerRequest } from '../cpu.ts';
 import { combine, httpClient, measure, type HttpClient, type Measurement } from './load.ts';
-import { freshPostgres, MIGRATIONS_DIR, startServer } from './setup.ts';
+import { MIGRATIONS_DIR, onEachBackend, startServer, type Backend } from './setup.ts';
 import { ANON, GET_SQL, getParams, INSERT_SQL } from './statements.ts';
 
 const CLIENTS = 16;
@@ -39,14 +39,8 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 /** Load before the later windows of a case: the process is warm, the connections are not. */
 const REWARM_SECONDS = 0.5;
 const ROWS = 1000;
-/** USER_HZ: /proc reports CPU time in ticks of 1/100 s on Linux. */
-const CLOCK_TICKS = 100;
-
 const randomId = () => 1 + Math.floor(Math.random() * ROWS);
 const newRow = () => JSON.stringify([{ name: 'bench', qty: 1 }]);
-
-/** CPU time per request, in µs, of each process taking part (measured window only). */
-type CpuPerRequest = { bench: number; server?: number; postgres?: number };
 
 type Row = {
   backend: string;
@@ -58,49 +52,9 @@ type Row = {
   rounds: number[];
 };
 
-const totalCpu = (c: CpuPerRequest) => c.bench + (c.server ?? 0) + (c.postgres ?? 0);
-
 function fmt(r: Row): string {
   const rps = r.m.requests / r.m.seconds;
-  const part = (label: string, us: number | undefined) =>
-    us === undefined ? '' : ` ${label} ${us.toFixed(0)}`;
-  const cpu =
-    `  CPU µs/req:${part('bench', r.cpu.bench)}${part('server', r.cpu.server)}` +
-    `${part('postgres', r.cpu.postgres)} = ${totalCpu(r.cpu).toFixed(0)}`;
-  return `${r.backend.padEnd(10)} ${r.scenario.padEnd(10)} ${r.path.padEnd(16)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${r.m.p50.toFixed(2).padStart(6)} ms  p99 ${r.m.p99.toFixed(2).padStart(6)} ms${cpu}`;
-}
-
-/**
- * User + system CPU time in µs of a process's /proc stat line (Linux), with `reaped` also that
- * of its children that have exited and been waited for.
- */
-function statCpuUs(stat: string, reaped = false): number {
-  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-  const ticks = [11, 12, ...(reaped ? [13, 14] : [])].reduce((t, i) => t + Number(fields[i]), 0);
-  return (ticks * 1e6) / CLOCK_TICKS;
-}
-
-function processCpuUs(pid: number): number {
-  return statCpuUs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-}
-
-/**
- * CPU time of every PostgreSQL process on this machine (the backends serving the bench), and of
- * those that have exited: a backend whose pooled connection closed while idle takes its time
- * with it, and the postmaster that reaped it counts it as its children's time.
- */
-function postgresCpuUs(): number {
-  let total = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.includes(' (postgres) ')) total += statCpuUs(stat, true);
-    } catch {
-      // The process ended between listing and reading.
-    }
-  }
-  return total;
+  return `${r.backend.padEnd(10)} ${r.scenario.padEnd(10)} ${r.path.padEnd(16)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${r.m.p50.toFixed(2).padStart(6)} ms  p99 ${r.m.p99.toFixed(2).padStart(6)} ms${cpuColumns(r.cpu)}`;
 }
 
 type Case = {
@@ -113,10 +67,7 @@ type Case = {
 /** One measured window of a case, and the CPU each process spent in it. */
 type Window = { m: Measurement; cpuUs: CpuPerRequest };
 
-async function benchBackend(
-  backend: 'postgres' | 'pglite',
-  databaseUrl: string | undefined,
-): Promise<Row[]> {
+async function benchBackend(backend: Backend, databaseUrl: string | undefined): Promise<Row[]> {
   const server = await startServer(databaseUrl);
   // PGlite is embedded: the direct baseline gets its own in-process instance with the same schema.
   const db: Database = await openDatabase(databaseUrl ? { databaseUrl } : {});
@@ -265,6 +216,9 @@ function toRow(backend: string, c: Case, windows: Window[]): Row {
   return { backend, scenario: c.scenario, path: c.path, m, cpu, rounds };
 }
 
+/** Throughput cost of REST against `direct` the platform must stay within, by backend and case. */
+const GOALS: Record<string, number> = { 'postgres post-row': 1.3 };
+
 /**
  * Per case: REST against the goal's baseline, then that cost split into the HTTP hop
  * (`HTTP+batch`/direct) and REST's own work (REST/`HTTP+batch`), whose product it is.
@@ -285,8 +239,13 @@ function ratios(rows: Row[]) {
       const hop = pick('HTTP+batch');
       const empty = rows.find((r) => r.backend === backend && r.path === 'HTTP alone');
       if (!rest || !direct || !tx || !hop || !empty) continue;
+      const goal = GOALS[`${backend} ${scenario}`];
+      const verdict =
+        goal === undefined
+          ? ''
+          : `  [goal ≤ ${x(goal)}: ${rps(direct) / rps(rest) <= goal ? 'met' : 'NOT met'}]`;
       console.log(
-        `${backend.padEnd(10)} ${scenario.padEnd(10)} REST/direct: throughput cost ${cost(rest, direct)}, ` +
+        `${backend.padEnd(10)} ${scenario.padEnd(10)} REST/direct: throughput cost ${cost(rest, direct)}${verdict}, ` +
           `p50 ${x(rest.m.p50 / direct.m.p50)}, CPU ${x(totalCpu(rest.cpu) / totalCpu(direct.cpu))}\n` +
           `${''.padEnd(22)}= HTTP hop (HTTP+batch/direct) ${cost(hop, direct)}` +
           ` × REST's own work (REST/HTTP+batch) ${cost(rest, hop)}  |  ` +
@@ -296,19 +255,11 @@ function ratios(rows: Row[]) {
   }
 }
 
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 console.log(
   `bench/rest: ${CLIENTS} concurrent clients, keep-alive HTTP; each case measured ${SECONDS} s in all, ` +
     `in ${ROUNDS} rounds through every case`,
 );
-const pgDb = await freshPostgres(serverUrl);
-const rows: Row[] = [];
-try {
-  // The server process bootstraps the fresh database (schema + 1000 rows) before listening.
-  rows.push(...(await benchBackend('postgres', pgDb.url)));
-} finally {
-  await pgDb.drop();
-}
-rows.push(...(await benchBackend('pglite', undefined)));
+// On PostgreSQL the server process bootstraps the fresh database (schema + 1000 rows) first.
+const rows = await onEachBackend(benchBackend);
 console.log('');
 ratios(rows);

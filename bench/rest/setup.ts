@@ -43,3 +43,28 @@ export async function startServer(databaseUrl: string | undefined): Promise<Serv
   );
   return { ...child.ready, pid: child.pid, stop: child.stop };
 }
+
+export type Backend = 'postgres' | 'pglite';
+
+/**
+ * Runs `bench` on PostgreSQL (a fresh database on the server of DATABASE_URL, the machine's own
+ * by default, dropped afterwards) and then on PGlite, or on the one `BENCH_BACKENDS` names
+ * (`postgres` or `pglite`); resolves to all their results.
+ */
+export async function onEachBackend<T>(
+  bench: (backend: Backend, databaseUrl: string | undefined) => Promise<T[]>,
+): Promise<T[]> {
+  const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const backends = (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',');
+  const results: T[] = [];
+  if (backends.includes('postgres')) {
+    const pgDb = await freshPostgres(serverUrl);
+    try {
+      results.push(...(await bench('postgres', pgDb.url)));
+    } finally {
+      await pgDb.drop();
+    }
+  }
+  if (backends.includes('pglite')) results.push(...(await bench('pglite', undefined)));
+  return results;
+}

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Database, QueryResult, Queryable, Row } from './types.ts';
-import { BatchLanes, READ_LANES, WRITE_LANES } from './batch-lanes.ts';
+import { BatchLanes, READ_LANES, WRITE_LANES, WRITE_LANES_AT_START } from './batch-lanes.ts';
 import { runBatch } from './postgres-batch.ts';
 import { TEXT_OIDS, identity } from './text-types.ts';
 
@@ -29,7 +29,7 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
   const laneConfig = { connectionString, types: textTypes };
   const readLanes = new BatchLanes(laneConfig, READ_LANES, 'pack');
   const writeLanes = new BatchLanes(laneConfig, WRITE_LANES, 'spread');
-  await Promise.all([readLanes.open(), writeLanes.open()]);
+  await Promise.all([readLanes.open(), writeLanes.open(WRITE_LANES_AT_START)]);
 
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T = Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {

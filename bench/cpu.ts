@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/*
+ * CPU time of the processes a server bench involves (Linux /proc): on a small machine the load
+ * generator, the platform's server and the PostgreSQL backends all compete for the same cores,
+ * so a bench reports what each spent per request beside its throughput.
+ */
+
+/** USER_HZ: /proc reports CPU time in ticks of 1/100 s on Linux. */
+const CLOCK_TICKS = 100;
+
+/** CPU time per request, in µs, of each process taking part (measured window only). */
+export type CpuPerRequest = { bench: number; server?: number; postgres?: number };
+
+export const totalCpu = (c: CpuPerRequest) => c.bench + (c.server ?? 0) + (c.postgres ?? 0);
+
+/** `  CPU µs/req: bench … server … postgres … = total`, the parts a row has. */
+export function cpuColumns(c: CpuPerRequest): string {
+  const part = (label: string, us: number | undefined) =>
+    us === undefined ? '' : ` ${label} ${us.toFixed(0)}`;
+  return (
+    `  CPU µs/req:${part('bench', c.bench)}${part('server', c.server)}` +
+    `${part('postgres', c.postgres)} = ${totalCpu(c).toFixed(0)}`
+  );
+}
+
+/**
+ * User + system CPU time in µs of a process's /proc stat line (Linux), with `reaped` also that
+ * of its children that have exited and been waited for.
+ */
+function statCpuUs(stat: string, reaped = false): number {
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  const ticks = [11, 12, ...(reaped ? [13, 14] : [])].reduce((t, i) => t + Number(fields[i]), 0);
+  return (ticks * 1e6) / CLOCK_TICKS;
+}
+
+export function processCpuUs(pid: number): number {
+  return statCpuUs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
+/**
+ * CPU time of every PostgreSQL process on this machine (the backends serving the bench), and of
+ * those that have exited: a backend whose pooled connection closed while idle takes its time
+ * with it, and the postmaster that reaped it counts it as its children's time.
+ */
+export function postgresCpuUs(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.includes(' (postgres) ')) total += statCpuUs(stat, true);
+    } catch {
+      // The process ended between listing and reading.
+    }
+  }
+  return total;
+}
