@@ -8,8 +8,9 @@ import type { DoctorRow } from '../src/domain/schemas/doctor-row.ts';
  *   `server_modified`; pushes use it as the version for conditional writes (P3).
  * - Dexie requires every indexed field to be required and non-null; everything else the
  *   server may send as null is declared `['x', 'null']`.
- * - Every index slows each write of the first sync (10,000 appointments for a doctor) and the
- *   screens read whole collections anyway, so only the small availability table has one.
+ * - Every index slows each write of the first sync (10,000 appointments for a doctor), so only
+ *   what a screen reads without the whole collection has one: a doctor's availability, the
+ *   appointments of one day (the hoje list opens from them) and their guides.
  * - RxDB forces `additionalProperties: false`; rows are reduced to these properties before
  *   they are stored (see `row.ts`), so a column added on the server never breaks a pull.
  */
@@ -202,7 +203,8 @@ export const perfisSchema: RxJsonSchema<PerfilDoc> = {
 
 export const agendamentosSchema: RxJsonSchema<AgendamentoDoc> = {
   // 1: the consultation room's record (migration 20261127000000_consultation_room.sql).
-  version: 1,
+  // 2: the index on horario_inicio (a day's appointments without the whole collection).
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -233,10 +235,12 @@ export const agendamentosSchema: RxJsonSchema<AgendamentoDoc> = {
     server_modified: TEXT,
   },
   required: ['id', 'medico_id', 'horario_inicio'],
+  indexes: ['horario_inicio'],
 };
 
 export const guiasSchema: RxJsonSchema<GuiaDoc> = {
-  version: 0,
+  // 1: the index on agendamento_id (the guides of a day's appointments).
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -252,4 +256,5 @@ export const guiasSchema: RxJsonSchema<GuiaDoc> = {
     server_modified: TEXT,
   },
   required: ['id', 'agendamento_id'],
+  indexes: ['agendamento_id'],
 };

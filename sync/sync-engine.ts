@@ -34,6 +34,11 @@ export type SyncEngine = QueuedActions &
     occupiedSlots$(medicoId: string): Observable<OccupiedSlot[]>;
     /** This user's appointments, newest first, joined and with queued changes laid over. */
     appointments$: Observable<AppointmentView[]>;
+    /**
+     * The appointments starting in [from, to) (ISO instants, e.g. a São Paulo day), as
+     * `appointments$` shows them, read through an index: the whole replica is not loaded.
+     */
+    appointmentsBetween$(from: string, to: string): Observable<AppointmentView[]>;
     /** One appointment; accepts the optimistic id a booking returned, before and after sync. */
     appointment$(id: string): Observable<AppointmentView | null>;
     /** A guide by id (the /guia/{id} page). */
@@ -80,6 +85,7 @@ export async function createSyncEngine(opts: EngineOptions): Promise<SyncEngine>
     availability$: views.availability$,
     occupiedSlots$: views.occupiedSlots$,
     appointments$: views.appointments$,
+    appointmentsBetween$: views.appointmentsBetween$,
     appointment$: views.appointment$,
     guide$: views.guide$,
     profile$: views.profile$,

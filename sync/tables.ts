@@ -131,6 +131,7 @@ export const TABLES: readonly TableSpec[] = [
       'created_at',
     ],
     // Version 1 adds the consultation room's record; the re-pull after the bump fills it (R4).
+    // Version 2 only adds an index: the documents stay as they are.
     migrationStrategies: {
       1: (doc: ReplicaDoc) => ({
         ...doc,
@@ -140,6 +141,7 @@ export const TABLES: readonly TableSpec[] = [
         chamada_duracao_segundos: null,
         chamada_so_audio: null,
       }),
+      2: (doc: ReplicaDoc) => doc,
     },
   },
   {
@@ -147,7 +149,8 @@ export const TABLES: readonly TableSpec[] = [
     schema: asSchema(guiasSchema),
     scope: 'user',
     instants: ['data_emissao'],
-    migrationStrategies: {},
+    // Version 1 only adds an index: the documents stay as they are.
+    migrationStrategies: { 1: (doc: ReplicaDoc) => doc },
   },
 ];
 

@@ -81,6 +81,17 @@ function doc$<T>(
   return collection.findOne(id).$.pipe(map((d) => (d ? toPlain<T>(d) : null)));
 }
 
+/** Documents by primary key, as plain data keyed by id (the ones absent are left out). */
+function docsByIds$<T>(
+  collection: RxCollection<ReplicaDoc> | undefined,
+  ids: readonly string[],
+): Observable<Map<string, T>> {
+  if (!collection || ids.length === 0) return of(new Map<string, T>());
+  return collection
+    .findByIds([...ids])
+    .$.pipe(map((found) => new Map([...found].map(([id, d]) => [id, toPlain<T>(d)]))));
+}
+
 function byId<T extends { id: string }>(list: readonly T[]): Map<string, T> {
   return new Map(list.map((x) => [x.id, x]));
 }
@@ -118,6 +129,30 @@ function toView(a: OverlaidAppointment, j: Joined): AppointmentView {
   };
 }
 
+/** The rows the lists join to appointments, by key. */
+type JoinSources = {
+  doctors: ReadonlyMap<string, MedicoDoc>;
+  people: ReadonlyMap<string, PerfilDoc>;
+  services: ReadonlyMap<string, ServicoDoc>;
+  guides: ReadonlyMap<string, GuiaDoc>;
+  /** Guides by appointment, for an appointment that does not name its guide yet. */
+  guideByAppointment: ReadonlyMap<string, GuiaDoc>;
+};
+
+/** Overlaid appointments joined (V2), newest first. */
+function joinViews(overlaid: readonly OverlaidAppointment[], j: JoinSources): AppointmentView[] {
+  return overlaid
+    .map((a) =>
+      toView(a, {
+        medico: j.doctors.get(a.medico_id),
+        paciente: a.patient_id ? j.people.get(a.patient_id) : undefined,
+        servico: a.servico_id ? j.services.get(a.servico_id) : undefined,
+        guia: (a.guia_id ? j.guides.get(a.guia_id) : undefined) ?? j.guideByAppointment.get(a.id),
+      }),
+    )
+    .sort((x, y) => compareIsoText(y.horario_inicio, x.horario_inicio));
+}
+
 /** The part of the queue that concerns one appointment (ids resolved as in O2). */
 function queueOf(outbox: OutboxState, appointmentId: string): OutboxState {
   return {
@@ -138,39 +173,91 @@ function sameMutations(a: OutboxState, b: OutboxState): boolean {
 export function createViews(db: Replica, outbox$: Observable<OutboxState>, userId: string | null) {
   const c = db.collections;
 
+  /** The joined rows of the small public collections, whole (doctors, services). */
+  const medicos$ = docs$<MedicoDoc>(c.medicos);
+  const servicos$ = docs$<ServicoDoc>(c.servicos);
+
   const appointments$: Observable<AppointmentView[]> = !c.agendamentos
     ? of([])
     : combineLatest([
         docs$<AgendamentoDoc>(c.agendamentos),
         outbox$,
-        docs$<MedicoDoc>(c.medicos),
+        medicos$,
         docs$<PerfilDoc>(c.perfis_usuarios),
-        docs$<ServicoDoc>(c.servicos),
+        servicos$,
         docs$<GuiaDoc>(c.guias),
       ]).pipe(
         map(([appointments, outbox, medicos, perfis, servicos, guias]) => {
           const doctors = byId(medicos);
-          const people = byId(perfis);
-          const services = byId(servicos);
-          const guides = byId(guias);
-          const guideByAppointment = new Map(guias.map((g) => [g.agendamento_id, g]));
           const overlaid = overlayAppointments(appointments, outbox, {
             userId,
             priceInCents: (id) => doctors.get(id)?.price_in_cents ?? null,
           });
-          return overlaid
-            .map((a) =>
-              toView(a, {
-                medico: doctors.get(a.medico_id),
-                paciente: a.patient_id ? people.get(a.patient_id) : undefined,
-                servico: a.servico_id ? services.get(a.servico_id) : undefined,
-                guia:
-                  (a.guia_id ? guides.get(a.guia_id) : undefined) ?? guideByAppointment.get(a.id),
-              }),
-            )
-            .sort((x, y) => compareIsoText(y.horario_inicio, x.horario_inicio));
+          return joinViews(overlaid, {
+            doctors,
+            people: byId(perfis),
+            services: byId(servicos),
+            guides: byId(guias),
+            guideByAppointment: new Map(guias.map((g) => [g.agendamento_id, g])),
+          });
         }),
+        // The dashboard's frame and its finance section read it at once: one computation.
+        shareReplay({ bufferSize: 1, refCount: true }),
       );
+
+  /**
+   * The appointments starting in [from, to) (ISO instants), as `appointments$` shows them,
+   * without reading the whole replica: the day's rows through the `horario_inicio` index, the
+   * queue laid over them, and only their own profiles and guides (by key, and guides of
+   * appointments that do not name theirs yet by the `agendamento_id` index).
+   */
+  function appointmentsBetween$(from: string, to: string): Observable<AppointmentView[]> {
+    if (!c.agendamentos) return of([]);
+    const starts = (a: { horario_inicio: string }) =>
+      a.horario_inicio >= from && a.horario_inicio < to;
+    const overlaid$ = combineLatest([
+      docs$<AgendamentoDoc>(c.agendamentos, { horario_inicio: { $gte: from, $lt: to } }),
+      outbox$,
+      medicos$,
+    ]).pipe(
+      map(([appointments, outbox, medicos]) => {
+        const doctors = byId(medicos);
+        // A queued booking of another day is laid over too: keep the range's only.
+        return overlayAppointments(appointments, outbox, {
+          userId,
+          priceInCents: (id) => doctors.get(id)?.price_in_cents ?? null,
+        }).filter(starts);
+      }),
+      shareReplay({ bufferSize: 1, refCount: true }),
+    );
+    const keyed = (key: (a: OverlaidAppointment) => string | null) =>
+      overlaid$.pipe(
+        map((list) => [...new Set(list.map(key).filter((k): k is string => k !== null))].sort()),
+        distinctUntilChanged((a, b) => a.join() === b.join()),
+      );
+    const people$ = keyed((a) => a.patient_id).pipe(
+      switchMap((ids) => docsByIds$<PerfilDoc>(c.perfis_usuarios, ids)),
+    );
+    const guides$ = keyed((a) => a.guia_id).pipe(
+      switchMap((ids) => docsByIds$<GuiaDoc>(c.guias, ids)),
+    );
+    const unnamedGuides$ = keyed((a) => (a.guia_id ? null : a.id)).pipe(
+      switchMap((ids) =>
+        ids.length === 0 ? of([]) : docs$<GuiaDoc>(c.guias, { agendamento_id: { $in: ids } }),
+      ),
+    );
+    return combineLatest([overlaid$, medicos$, people$, servicos$, guides$, unnamedGuides$]).pipe(
+      map(([overlaid, medicos, people, servicos, guides, unnamed]) =>
+        joinViews(overlaid, {
+          doctors: byId(medicos),
+          people,
+          services: byId(servicos),
+          guides,
+          guideByAppointment: new Map(unnamed.map((g) => [g.agendamento_id, g])),
+        }),
+      ),
+    );
+  }
 
   /**
    * One appointment without the whole list (a doctor may have thousands): the document by
@@ -273,6 +360,7 @@ export function createViews(db: Replica, outbox$: Observable<OutboxState>, userI
         outbox$,
       ]).pipe(map(([slots, outbox]) => overlayOccupied(slots, outbox, medicoId))),
     appointments$,
+    appointmentsBetween$,
     appointment$: (id: string): Observable<AppointmentView | null> =>
       outbox$.pipe(
         map((outbox) => resolveAppointmentId(outbox, id)),

@@ -8,7 +8,7 @@
  *  - offline navigation → appointment list rendered from the replica, goal ≤ 1 s (p50/p95);
  *  - a doctor with BENCH_DOCTOR_APPOINTMENTS (10,000) appointments in the replica: search
  *    keystroke → list updated p95 ≤ 50 ms, page change p95 ≤ 30 ms, offline cold start to the
- *    hoje list ≤ 1 s;
+ *    hoje list p95 ≤ 400 ms;
  *  - the same cold start with an expired access token (sync/SPEC.md A2): its p95 must equal
  *    the fresh token's (goal ≤ 300 ms), printed beside it. The stored session's `expires_at`
  *    is moved two hours back, which is all supabase-js reads of a token's life: the state
@@ -45,6 +45,8 @@ const JS_GOALS_KB: Record<string, number> = {
   '/medico/dashboard': 200,
 };
 const LIST_GOAL_MS = 1000;
+/** The doctor's day opens from an index query, not behind the whole replica (issue 34). */
+const HOJE_GOAL_MS = 400;
 const EXPIRED_GOAL_MS = 300;
 const PATIENT = { email: 'paciente1@saudeja.example', password: 'paciente123' };
 const DOCTOR_APPOINTMENTS = Number(process.env.BENCH_DOCTOR_APPOINTMENTS ?? 10_000);
@@ -266,7 +268,7 @@ async function doctorFigures(browser: Browser, baselineP95: number): Promise<Sto
   printTimes(
     `doctor ${DOCTOR_APPOINTMENTS}: offline cold start → hoje list`,
     hoje,
-    LIST_GOAL_MS,
+    HOJE_GOAL_MS,
     baselineP95,
   );
   await context.close();

@@ -1,5 +1,5 @@
 import type { Temporal } from 'temporal-polyfill';
-import { parseInstant, saoPauloToday, toSaoPaulo } from '../time/zone.ts';
+import { SAO_PAULO, parseInstant, saoPauloToday, toSaoPaulo } from '../time/zone.ts';
 import { SLOT_DURATION_MINUTES } from '../availability/constants.ts';
 import { isDoctorUpcoming } from './lists.ts';
 import { appointmentStateOf, type AppointmentState } from './status.ts';
@@ -18,6 +18,18 @@ export type TodayAgenda<T> = {
   /** Index in `items` of the appointment to attend next (not over, not yet attended); -1: none. */
   nextIndex: number;
 };
+
+/**
+ * The São Paulo day containing `now` as the instants it starts and ends at, ISO `…Z` like the
+ * replica's `horario_inicio`: the range of the replica's query for the day's appointments.
+ */
+export function todayRange(now: Temporal.Instant): { from: string; to: string } {
+  const today = saoPauloToday(now);
+  return {
+    from: today.toZonedDateTime(SAO_PAULO).toInstant().toString(),
+    to: today.add({ days: 1 }).toZonedDateTime(SAO_PAULO).toInstant().toString(),
+  };
+}
 
 /** Still on the doctor's agenda: upcoming, or already attended today. Cancelled ones are not. */
 function isOnAgenda(a: AppointmentState): boolean {

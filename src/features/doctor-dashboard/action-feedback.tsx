@@ -36,28 +36,35 @@ function isDoctorAction(kind: MutationKind): boolean {
 export type ActionRejection = { mutationId: string; kind: MutationKind; message: string };
 
 type Feedback = {
-  /** The doctor's appointments from the replica (one subscription for every section). */
+  /**
+   * The doctor's appointments from the replica (one subscription for every section), once a
+   * section asked for them (`useDoctorAppointments`) or the first sync is in.
+   */
   appointments: AppointmentView[] | undefined;
+  /** A section needs the whole list: read it from now on. */
+  wantAppointments: () => void;
   rejections: ReadonlyMap<string, ActionRejection>;
   dismissRejection: (appointmentId: string) => void;
 };
 
 const FeedbackContext = createContext<Feedback>({
   appointments: undefined,
+  wantAppointments: () => undefined,
   rejections: new Map(),
   dismissRejection: () => undefined,
 });
 
-/** Rows of the first sync are the baseline: only changes after it are someone's doing. */
-function useLiveScheduleToast(
-  appointments: AppointmentView[] | undefined,
-  engine: SyncEngine | null,
-): void {
+/** Whether this session's first sync is in (S1). */
+function useSynced(engine: SyncEngine | null): boolean {
   const synced$ = useMemo(
     () => engine?.status$.pipe(map((s) => s.initialSync.done)) ?? null,
     [engine],
   );
-  const synced = useObservable(synced$, false);
+  return useObservable(synced$, false);
+}
+
+/** Rows of the first sync are the baseline: only changes after it are someone's doing. */
+function useLiveScheduleToast(appointments: AppointmentView[] | undefined, synced: boolean): void {
   const last = useRef<ScheduleSnapshot | null>(null);
   useEffect(() => {
     if (!appointments) return;
@@ -78,7 +85,15 @@ function useLiveScheduleToast(
 export function DoctorActionFeedback({ children }: { children: ReactNode }) {
   const { engine } = useSyncSession();
   const [rejections, setRejections] = useState<ReadonlyMap<string, ActionRejection>>(new Map());
-  const appointments$ = useMemo(() => engine?.appointments$ ?? null, [engine]);
+  const synced = useSynced(engine);
+  // The whole list is read only when a section shows it or the live toast needs its baseline
+  // (the first sync): the hoje list opens from the day's rows alone, never behind 10,000 others.
+  const [wanted, setWanted] = useState(false);
+  const wantAppointments = useCallback(() => setWanted(true), []);
+  const appointments$ = useMemo(
+    () => (engine && (wanted || synced) ? engine.appointments$ : null),
+    [engine, wanted, synced],
+  );
   const appointments = useObservable(appointments$, undefined);
 
   useEffect(() => {
@@ -100,7 +115,7 @@ export function DoctorActionFeedback({ children }: { children: ReactNode }) {
     return () => sub.unsubscribe();
   }, [engine]);
 
-  useLiveScheduleToast(appointments, engine);
+  useLiveScheduleToast(appointments, synced);
 
   const dismissRejection = useCallback((appointmentId: string) => {
     setRejections((current) => {
@@ -112,12 +127,16 @@ export function DoctorActionFeedback({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ appointments, rejections, dismissRejection }),
-    [appointments, rejections, dismissRejection],
+    () => ({ appointments, wantAppointments, rejections, dismissRejection }),
+    [appointments, wantAppointments, rejections, dismissRejection],
   );
   return <FeedbackContext.Provider value={value}>{children}</FeedbackContext.Provider>;
 }
 
-export function useDoctorFeedback(): Feedback {
-  return useContext(FeedbackContext);
+/** The doctor's whole list, for a section that shows it (read from its first render on). */
+export function useDoctorAppointments(): Feedback {
+  const feedback = useContext(FeedbackContext);
+  const { wantAppointments } = feedback;
+  useEffect(wantAppointments, [wantAppointments]);
+  return feedback;
 }

@@ -10,7 +10,7 @@ import { Button } from '@/ui/button.tsx';
 import { TextField } from '@/ui/field.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
 import { Tabs } from '@/ui/tabs.tsx';
-import { useDoctorFeedback, type ActionRejection } from './action-feedback.tsx';
+import { useDoctorAppointments, type ActionRejection } from './action-feedback.tsx';
 import { DoctorAppointmentCard } from './doctor-appointment-card.tsx';
 import { doctorLists, filterIndexed, type Indexed } from './doctor-lists.ts';
 
@@ -114,7 +114,7 @@ const AppointmentList = memo(function AppointmentList(props: ListProps) {
 export function AppointmentsTab({ doctor }: { doctor: MedicoDoc }) {
   const { engine, failed } = useSyncSession();
   useSyncErrorToast(engine, 'agendamentos');
-  const { appointments, rejections, dismissRejection } = useDoctorFeedback();
+  const { appointments, rejections, dismissRejection } = useDoctorAppointments();
   const [tab, setTab] = useState<TabValue>('proximas');
   const [query, setQuery] = useState('');
   const [pages, setPages] = useState({ proximas: 1, historico: 1 });

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { css, cx } from 'styled-system/css';
 import { roomEntry } from '@/domain/appointments/room.ts';
 import { isPaid } from '@/domain/appointments/status.ts';
-import { todayAgenda } from '@/domain/appointments/today.ts';
+import { todayAgenda, todayRange } from '@/domain/appointments/today.ts';
 import { whatsappReminderLink } from '@/domain/appointments/whatsapp-reminder.ts';
 import { formatLongDate, formatShortTime } from '@/domain/time/display.ts';
 import { parseInstant } from '@/domain/time/zone.ts';
@@ -13,7 +13,7 @@ import { PendingMarker } from '@/ui/appointment-parts.tsx';
 import { Badge } from '@/ui/badge.tsx';
 import { buttonClass } from '@/ui/button.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
-import { useDoctorFeedback } from './action-feedback.tsx';
+import { useObservable, useSyncEngine } from '@/session/sync-provider.tsx';
 import { RoomRecord } from './room-record.tsx';
 
 export const TODAY_TEXTS = {
@@ -186,11 +186,18 @@ function TodayRow({ appointment: a, isNext, doctorName, roomChoice }: TodayRowPr
 
 /**
  * hoje: the doctor's São Paulo day in time order, the next appointment highlighted. It reads
- * only the replica, so it opens with no network at the clinic.
+ * only the replica, so it opens with no network at the clinic, and only the day's rows of it.
  */
 export function TodayTab({ doctor }: { doctor: MedicoDoc }) {
-  const { appointments } = useDoctorFeedback();
+  const engine = useSyncEngine();
   const now = useNow();
+  // The day's rows only (an index query), so the list never waits for the whole replica.
+  const { from, to } = todayRange(now);
+  const appointments$ = useMemo(
+    () => engine?.appointmentsBetween$(from, to) ?? null,
+    [engine, from, to],
+  );
+  const appointments = useObservable(appointments$, undefined);
   const agenda = useMemo(
     () => (appointments ? todayAgenda(appointments, now) : null),
     [appointments, now],
