@@ -20,7 +20,7 @@ import { createIdentityCache } from '../../supabase/local/rest/identity-cache.ts
 import { negotiate, parsePrefer } from '../../supabase/local/rest/negotiate.ts';
 import { resolveFunction, rpcPlan } from '../../supabase/local/rest/rpc.ts';
 import { createSchemaCacheHolder } from '../../supabase/local/rest/schema-cache.ts';
-import { readRestSettings } from '../../supabase/local/rest/settings.ts';
+import { readRestSettings } from '../../supabase/local/rest/state.ts';
 import { createPlatform, type Platform } from '../../supabase/local/server.ts';
 
 /** The RPC the bench books through, and the arguments it is called with. */

@@ -70,7 +70,7 @@ export function cacheOf(s: RestState, schema: string) {
  * the variables'. A role setting that does not parse is logged and left out, as PostgREST
  * keeps serving when a reload finds a bad value.
  */
-async function readRestSettings(ctx: PlatformContext): Promise<RestSettings> {
+export async function readRestSettings(ctx: PlatformContext): Promise<RestSettings> {
   const inDatabase = await settingsFromDatabase(ctx.db);
   for (const problem of inDatabase.problems) {
     ctx.log.error({ msg: 'rest setting ignored', problem });
