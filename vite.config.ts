@@ -71,6 +71,11 @@ export default defineConfig({
           groups: [{ name: 'app', tags: ['$initial'], priority: 3 }, ...booking.groups],
         },
         chunkFileNames: chunkFileName,
+        // The booking groups take modules without their dependencies, so two of their parts
+        // can import each other; without this, whichever part a page loads first could run a
+        // module before the one it depends on (a login page crashed on an Ark UI context read
+        // before React's binding was set). Rolldown's documented pairing for such groups.
+        strictExecutionOrder: true,
       },
     },
   },
