@@ -120,7 +120,9 @@ test('scripts arrive compressed and the service worker keeps them decoded', asyn
   });
   await page.goto('/');
   await installApp(page);
-  const entry = [...encodings.keys()].find((p) => /^\/assets\/index-[\w-]+\.js$/.test(p));
+  // index-*.js is a one-line entry that starts the app's code, main-*.js (vite.config.ts:
+  // strictExecutionOrder), which index.html preloads beside it.
+  const entry = [...encodings.keys()].find((p) => /^\/assets\/main-[\w-]+\.js$/.test(p));
   expect(entry).toBeDefined();
   expect(encodings.get(entry!)).toBe('br');
 
