@@ -120,9 +120,14 @@ test('scripts arrive compressed and the service worker keeps them decoded', asyn
   });
   await page.goto('/');
   await installApp(page);
-  // index-*.js is a one-line entry that starts the app's code, main-*.js (vite.config.ts:
-  // strictExecutionOrder), which index.html preloads beside it.
-  const entry = [...encodings.keys()].find((p) => /^\/assets\/main-[\w-]+\.js$/.test(p));
+  // index-*.js is a one-line entry that starts the app's code (vite.config.ts:
+  // strictExecutionOrder), which index.html preloads beside the bundler's runtime.
+  const preloaded = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+      (l) => new URL(l.href).pathname,
+    ),
+  );
+  const entry = preloaded.find((p) => !p.includes('rolldown-runtime') && encodings.has(p));
   expect(entry).toBeDefined();
   expect(encodings.get(entry!)).toBe('br');
 
