@@ -243,14 +243,28 @@ function startIn(minutes: number): string {
   return Temporal.Instant.fromEpochMilliseconds(epochMinutes * 60_000).toString();
 }
 
-/** 10:00 in São Paulo, three days from now. */
-function daysAway(): string {
+/** `time` in São Paulo, three days from now. */
+function daysAway(time: string): string {
   return Temporal.Now.zonedDateTimeISO(ZONE)
     .toPlainDate()
     .add({ days: 3 })
-    .toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from('10:00') })
+    .toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from(time) })
     .toInstant()
     .toString();
+}
+
+/**
+ * Moves a booked appointment to `start` behind the RPC's back. The room-open appointment is
+ * booked days away and then moved here: late in the evening no start 21 minutes away fits a
+ * block ending at 24:00, so booking it directly would be refused as off the grid.
+ */
+async function moveTo(id: string, start: string): Promise<void> {
+  await t.platform.ctx.db.query(
+    `update public.agendamentos
+        set horario_inicio = $2::timestamptz, horario_fim = $2::timestamptz + interval '30 minutes'
+      where id = $1`,
+    [id, start],
+  );
 }
 
 describe('every action, from every reachable state, does on the server what the overlay showed', () => {
@@ -274,11 +288,15 @@ describe('every action, from every reachable state, does on the server what the 
     const refused = new Set<string>();
     const states = new Set<string>();
 
-    for (const start of [daysAway(), startIn(21)]) {
+    const walks = [
+      { bookAt: daysAway('10:00'), moveTo: null },
+      { bookAt: daysAway('11:00'), moveTo: startIn(21) },
+    ];
+    for (const walk of walks) {
       const booking = await act(
         actors,
         'paciente',
-        { kind: 'book', args: { medicoId: doctor.medicoId, horarioInicio: start } },
+        { kind: 'book', args: { medicoId: doctor.medicoId, horarioInicio: walk.bookAt } },
         null,
       );
       if (!booking.applied) throw new Error(`booking refused: ${booking.reason}`);
@@ -286,6 +304,7 @@ describe('every action, from every reachable state, does on the server what the 
       for (const d of differences('book', booking.predicted, booking.server))
         drift.push(`book: ${d}`);
       const id = booking.id;
+      if (walk.moveTo) await moveTo(id, walk.moveTo);
 
       const booked = await snapshotOf(id);
       const queue = [{ snapshot: booked, from: stateKey(booking.server) }];
