@@ -31,13 +31,18 @@ const linkLike = css({
 
 /**
  * The year in São Paulo, through Intl rather than Temporal: the footer is on the first screen,
- * and the polyfill would double the landing page's date code for one number.
+ * and the polyfill would double the landing page's date code for one number. The formatter is
+ * made once: building one with a time zone costs a phone tens of milliseconds, and the footer
+ * renders again with every change of the session and of the sync's status.
  */
+let yearFormat: Intl.DateTimeFormat | undefined;
+
 function currentYear(): string {
-  return new Intl.DateTimeFormat('pt-BR', {
+  yearFormat ??= new Intl.DateTimeFormat('pt-BR', {
     timeZone: 'America/Sao_Paulo',
     year: 'numeric',
-  }).format(Date.now());
+  });
+  return yearFormat.format(Date.now());
 }
 
 /** 'Ltda.' already ends the sentence; other names get their period. */
