@@ -109,11 +109,15 @@ export async function createDoctor(
   return { ...user, role: 'medico', medicoId };
 }
 
-/** The n-th 30-minute slot from tomorrow 08:00 in São Paulo, as an ISO instant. */
+/**
+ * The n-th 30-minute slot from 08:00 of the next day that is not a Sunday, in São Paulo, as an
+ * ISO instant. The seeded doctor Ana works Monday to Saturday from 08:00 (supabase/seed.sql), so
+ * her first slots are bookable whatever the day the tests run; a Saturday's "tomorrow" is not.
+ */
 export function slot(n: number): string {
-  return Temporal.Now.zonedDateTimeISO(ZONE)
-    .toPlainDate()
-    .add({ days: 1 })
+  const tomorrow = Temporal.Now.zonedDateTimeISO(ZONE).toPlainDate().add({ days: 1 });
+  return tomorrow
+    .add({ days: tomorrow.dayOfWeek === 7 ? 1 : 0 })
     .toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from('08:00') })
     .add({ minutes: n * 30 })
     .toInstant()
