@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { preloadable } from '@/lib/preloadable.tsx';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import type { MedicoDoc } from '../../../sync/index.ts';
@@ -24,13 +25,11 @@ import { useSyncEngine } from '@/session/sync-provider.tsx';
  * schedule editor, finance, help) is not part of the dashboard's first load. The service
  * worker precaches every chunk, so they open offline too.
  */
-const TodayTab = lazy(() => import('./today-tab.tsx').then((m) => ({ default: m.TodayTab })));
-const ProfileTab = lazy(() => import('./profile-tab.tsx').then((m) => ({ default: m.ProfileTab })));
-const ScheduleTab = lazy(() =>
-  import('./schedule-tab.tsx').then((m) => ({ default: m.ScheduleTab })),
-);
-const FinanceTab = lazy(() => import('./finance-tab.tsx').then((m) => ({ default: m.FinanceTab })));
-const HelpTab = lazy(() => import('./help-tab.tsx').then((m) => ({ default: m.HelpTab })));
+const Today = preloadable(() => import('./today-tab.tsx').then((m) => m.TodayTab));
+const Profile = preloadable(() => import('./profile-tab.tsx').then((m) => m.ProfileTab));
+const Schedule = preloadable(() => import('./schedule-tab.tsx').then((m) => m.ScheduleTab));
+const Finance = preloadable(() => import('./finance-tab.tsx').then((m) => m.FinanceTab));
+const Help = preloadable(() => import('./help-tab.tsx').then((m) => m.HelpTab));
 
 export const DOCTOR_BASE_PATH = '/medico/dashboard';
 
@@ -59,16 +58,36 @@ function isSection(value: string): value is Section {
   return DOCTOR_SECTIONS.some((s) => s.value === value);
 }
 
+/** The code of each section that loads on first opening (Consultas is part of the page). */
+const SECTION_CODE: Partial<Record<Section, () => Promise<unknown>>> = {
+  hoje: Today.preload,
+  perfil: Profile.preload,
+  agenda: Schedule.preload,
+  financeiro: Finance.preload,
+  ajuda: Help.preload,
+};
+
+/**
+ * Starts loading the opened section's code at once, while the replica opens: the section
+ * renders only once the doctor's record is read, and by then its code is in, so it renders
+ * without suspending (`preloadable`). A failed load is the section's to report when it renders.
+ */
+function usePreloadedSection(segment: string): void {
+  useEffect(() => {
+    if (isSection(segment)) SECTION_CODE[segment]?.().catch(() => undefined);
+  }, [segment]);
+}
+
 /** What the app composes into the dashboard: the other features its sections show. */
 export type DoctorDashboardSlots = { scheduleEditor: ScheduleEditorComponent };
 
 const CONTENT: Record<Section, (doctor: MedicoDoc, slots: DoctorDashboardSlots) => ReactNode> = {
   consultas: (doctor) => <AppointmentsTab doctor={doctor} />,
-  hoje: (doctor) => <TodayTab doctor={doctor} />,
-  perfil: (doctor) => <ProfileTab doctor={doctor} />,
-  agenda: (doctor, slots) => <ScheduleTab doctor={doctor} Editor={slots.scheduleEditor} />,
-  financeiro: (doctor) => <FinanceTab doctor={doctor} />,
-  ajuda: (doctor) => <HelpTab doctor={doctor} />,
+  hoje: (doctor) => <Today.Component doctor={doctor} />,
+  perfil: (doctor) => <Profile.Component doctor={doctor} />,
+  agenda: (doctor, slots) => <Schedule.Component doctor={doctor} Editor={slots.scheduleEditor} />,
+  financeiro: (doctor) => <Finance.Component doctor={doctor} />,
+  ajuda: (doctor) => <Help.Component doctor={doctor} />,
 };
 
 /** A full-page card for the doctor's record that is missing or could not be read. */
@@ -118,6 +137,7 @@ export function DoctorDashboardPage(slots: DoctorDashboardSlots) {
   const own = useOwnDoctor();
   const engine = useSyncEngine();
   const signOut = useSignOutToHome();
+  usePreloadedSection(segment);
 
   if (!loading && !session) return <Navigate to="/" replace />;
   if (segment !== '' && !isSection(segment)) {
