@@ -1,7 +1,7 @@
 -- A booking (paciente_agendar) did more work in the database than its rules need (issue 34):
 -- six statements before its insert, four calls of a SQL helper that PostgreSQL could not inline,
--- a query to walk the lock windows and an upsert where only an insert can happen. The rules, the
--- order in which they refuse and every message stay exactly as they were.
+-- and a query to walk the lock windows. The rules, the order in which they refuse and every
+-- message stay exactly as they were.
 
 -- minute_of_day carried `set search_path`, which keeps the planner from inlining a SQL function:
 -- every use was a function call that parsed and planned its body again (four per booking). Its
@@ -146,37 +146,6 @@ begin
     perform pg_advisory_xact_lock(v_doctor, v_window);
   end loop;
   return new;
-end $$;
-
--- As before (20260601000000). A new appointment has no projection yet (the projection's id
--- references it and goes with it), so its insert is a plain insert: the upsert's conflict check
--- is needed only when an appointment changes.
-create or replace function app_private.project_agenda_ocupada() returns trigger
-language plpgsql security definer set search_path = '' as $$
-begin
-  if tg_op = 'INSERT' then
-    insert into public.agenda_ocupada (id, medico_id, horario_inicio, horario_fim, status, _deleted)
-    values (
-      new.id, new.medico_id, new.horario_inicio, new.horario_fim, new.status,
-      new.status not in ('confirmado', 'atendido', 'reagendado', 'pendente') or new._deleted
-    );
-    return null;
-  end if;
-  insert into public.agenda_ocupada as o (id, medico_id, horario_inicio, horario_fim, status, _deleted)
-  values (
-    new.id, new.medico_id, new.horario_inicio, new.horario_fim, new.status,
-    new.status not in ('confirmado', 'atendido', 'reagendado', 'pendente') or new._deleted
-  )
-  on conflict (id) do update set
-    medico_id = excluded.medico_id,
-    horario_inicio = excluded.horario_inicio,
-    horario_fim = excluded.horario_fim,
-    status = excluded.status,
-    _deleted = excluded._deleted
-  where (o.medico_id, o.horario_inicio, o.horario_fim, o.status, o._deleted)
-    is distinct from (excluded.medico_id, excluded.horario_inicio, excluded.horario_fim,
-                      excluded.status, excluded._deleted);
-  return null;
 end $$;
 
 -- touch_booked_patient (20261128000100) asks whether the patient already has an appointment with
