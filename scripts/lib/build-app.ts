@@ -11,6 +11,8 @@ const INPUTS = [
   'vite.config.ts',
   'panda.config.ts',
   'package-lock.json',
+  // What patch-package changes in node_modules goes into the bundle too.
+  'patches',
   'scripts/lib/precompress.ts',
   'scripts/lib/page-chunks.ts',
   'scripts/lib/page-preload.ts',
