@@ -21,11 +21,10 @@ async function forgetReplicationRecords(factory: IDBFactory, docId: string): Pro
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error ?? new Error(`could not open ${name}`));
     });
-    const stores = [...db.objectStoreNames].filter((s) => s === 'docs');
-    for (const store of stores) {
+    if (db.objectStoreNames.contains('docs')) {
       await new Promise<void>((resolve, reject) => {
-        const tx = db.transaction(store, 'readwrite');
-        const cursor = tx.objectStore(store).openCursor();
+        const tx = db.transaction('docs', 'readwrite');
+        const cursor = tx.objectStore('docs').openCursor();
         cursor.onsuccess = () => {
           const c = cursor.result;
           if (!c) return;
