@@ -14,6 +14,7 @@ import type { TestPlatform } from './platform.ts';
 export { Device, until, stopDevices } from './device.ts';
 export { Network, type Match } from './network.ts';
 export { chaos, type ChaosOptions, type ChaosReport } from './chaos.ts';
+export { editStoredDocs } from './stored.ts';
 export {
   settled,
   unsettled,

@@ -1,5 +1,12 @@
 import { expect, it } from 'vitest';
-import { device, platformForFile, rows, settled, until } from '../../sync/testing/index.ts';
+import {
+  device,
+  editStoredDocs,
+  platformForFile,
+  rows,
+  settled,
+  until,
+} from '../../sync/testing/index.ts';
 
 const t = platformForFile();
 
@@ -12,36 +19,10 @@ const t = platformForFile();
  * edit goes out without a base and is dropped as soon as the server row has moved on (as a
  * first booking moves the patient's profile).
  */
-async function forgetReplicationRecords(factory: IDBFactory, docId: string): Promise<number> {
-  let removed = 0;
-  for (const { name } of await factory.databases()) {
-    if (!name?.includes('rx-replication-meta-')) continue;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = factory.open(name);
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error ?? new Error(`could not open ${name}`));
-    });
-    if (db.objectStoreNames.contains('docs')) {
-      await new Promise<void>((resolve, reject) => {
-        const tx = db.transaction('docs', 'readwrite');
-        const cursor = tx.objectStore('docs').openCursor();
-        cursor.onsuccess = () => {
-          const c = cursor.result;
-          if (!c) return;
-          const value = c.value as { itemId?: string; isCheckpoint?: string };
-          if (value.itemId === docId && value.isCheckpoint === '0') {
-            c.delete();
-            removed += 1;
-          }
-          c.continue();
-        };
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error ?? new Error('meta delete failed'));
-      });
-    }
-    db.close();
-  }
-  return removed;
+function forgetReplicationRecords(factory: IDBFactory, docId: string): Promise<number> {
+  return editStoredDocs(factory, 'rx-replication-meta-', (record) =>
+    record['itemId'] === docId && record['isCheckpoint'] === '0' ? null : undefined,
+  );
 }
 
 it('[X4] a page closed between storing a pulled row and its replication record: the row still follows the server, and the next edit is sent', async () => {
