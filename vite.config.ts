@@ -7,7 +7,11 @@ import { inlineScript } from './scripts/lib/inline-script.ts';
 import { chunkFileName, pageChunks } from './scripts/lib/page-chunks.ts';
 import { pagePreload } from './scripts/lib/page-preload.ts';
 import { precompress } from './scripts/lib/precompress.ts';
-import { BOOKING_PATH } from './src/app/booking-path.ts';
+import {
+  BOOKING_PATH,
+  DOCTOR_DASHBOARD_PATH,
+  PATIENT_DASHBOARD_PATH,
+} from './src/app/page-paths.ts';
 
 /** Kept equal to `<meta name="theme-color">` in index.html: installability checks compare them. */
 const THEME_COLOR = '#0f766e';
@@ -50,12 +54,14 @@ function precompressBuild(): Plugin {
 }
 
 const BOOKING_ROUTE = 'src/app/routes/booking.tsx';
+const PATIENT_DASHBOARD_ROUTE = 'src/app/routes/patient-dashboard.tsx';
+const DOCTOR_DASHBOARD_ROUTE = 'src/app/routes/doctor-dashboard.tsx';
 
 const booking = pageChunks({
   name: 'booking',
   entry: 'src/main.tsx',
   page: BOOKING_ROUTE,
-  family: ['src/app/routes/patient-dashboard.tsx', 'src/app/routes/doctor-profile.tsx'],
+  family: [PATIENT_DASHBOARD_ROUTE, 'src/app/routes/doctor-profile.tsx'],
   light: ['src/app/routes/legal-termos.tsx', 'src/app/routes/support.tsx'],
 });
 
@@ -136,7 +142,11 @@ export default defineConfig({
     }),
     booking.plugin,
     inlineScript('src/app/early-reads.ts'),
-    pagePreload({ [BOOKING_PATH]: BOOKING_ROUTE }),
+    pagePreload({
+      [BOOKING_PATH]: BOOKING_ROUTE,
+      [DOCTOR_DASHBOARD_PATH]: DOCTOR_DASHBOARD_ROUTE,
+      [PATIENT_DASHBOARD_PATH]: PATIENT_DASHBOARD_ROUTE,
+    }),
     precompressBuild(),
   ],
 });

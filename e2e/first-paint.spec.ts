@@ -172,3 +172,31 @@ test("index.html itself asks for the booking page's code and first reads, which 
   await expect(grids(page).first()).toHaveAttribute('data-source', 'replica');
   expect(firstReads).toHaveLength(3);
 });
+
+test('a dashboard opened directly, or one of its sections, has its code asked for by index.html, and the router adds no second request for it', async ({
+  page,
+}) => {
+  const preloads = (pattern: string) =>
+    page.evaluate(
+      (p) =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')]
+          .map((l) => new URL(l.href).pathname)
+          .filter((path) => new RegExp(p).test(path)),
+      pattern,
+    );
+  const entry = await holdScripts(page, /\/assets\/index-[\w-]+\.js$/);
+  await page.goto('/medico/dashboard/hoje', { waitUntil: 'commit' });
+  await expect.poll(entry.asked).toBe(true);
+  // The app's own script has not run: these links are index.html's.
+  await expect.poll(() => preloads('^/assets/doctor-dashboard-')).toHaveLength(1);
+  expect(await preloads('^/assets/sync-')).toHaveLength(1);
+  expect(await preloads('^/assets/patient-dashboard-')).toHaveLength(0);
+  entry.release();
+  // Signed out, the guard sends the visitor to the doctors' login, after the route's code ran.
+  await page.waitForURL('**/acesso-medico');
+  expect(await preloads('^/assets/doctor-dashboard-')).toHaveLength(1);
+
+  await page.goto('/paciente/dashboard', { waitUntil: 'commit' });
+  await expect.poll(() => preloads('^/assets/patient-dashboard-')).toHaveLength(1);
+  expect(await preloads('^/assets/doctor-dashboard-')).toHaveLength(0);
+});

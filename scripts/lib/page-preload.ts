@@ -12,18 +12,23 @@ function withImports(chunk: Chunk, byFile: ReadonlyMap<string, Chunk>): Set<stri
 
 /**
  * The inline script: index.html is the one document of every path, so it picks the opened
- * path's files itself. `crossorigin` as on Vite's module tags, so each preload is the request
- * the module loader then uses.
+ * path's files itself — an exact path first, then a `…/*` one that the path is or is under.
+ * `crossorigin` as on Vite's module tags, so each preload is the request the module loader
+ * then uses.
  */
 function preloadScript(pages: Record<string, string[]>): string {
-  return `(function(){var f=${JSON.stringify(pages)}[location.pathname];if(!f)return;for(var i=0;i<f.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[i];document.head.appendChild(l);}})();`;
+  return `(function(){var m=${JSON.stringify(pages)},p=location.pathname,f=m[p];if(!f)for(var k in m)if(k.slice(-2)==='/*'&&(p+'/').indexOf(k.slice(0,-1))===0){f=m[k];break;}if(!f)return;for(var i=0;i<f.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[i];document.head.appendChild(l);}})();`;
 }
 
 /**
- * A page opened directly at one of `pages` (path → the route module it renders) has its code
- * requested by index.html itself, beside the app's entry, instead of once the entry has been
- * downloaded and evaluated and the router has asked for it: on a slow phone that is a round
- * trip plus the entry's evaluation earlier (Lighthouse's LCP for the booking page). Other paths
+ * A page opened directly at one of `pages` (path → the route module it renders; a path ending
+ * in `/*` also covers every path under it) has its code requested by index.html itself, beside
+ * the app's entry, instead of once the entry has been downloaded and evaluated and the router
+ * has asked for it: on a slow phone that is a round trip plus the entry's evaluation earlier
+ * (Lighthouse's LCP for the booking page). It also takes the preloads out of the router's
+ * first task: Vite's loader adds a `<link rel="modulepreload">` per file of the route, and a
+ * dashboard has some thirty, each costing the main thread a few milliseconds on a slow phone
+ * after the first paint; with the links already in the document it adds none. Other paths
  * preload nothing more.
  */
 export function pagePreload(pages: Record<string, string>): Plugin {

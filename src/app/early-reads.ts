@@ -1,5 +1,5 @@
 import { startEarlyReads } from '@/features/booking/first-schedule-requests.ts';
-import { BOOKING_PATH } from './booking-path.ts';
+import { BOOKING_PATH } from './page-paths.ts';
 
 /**
  * Compiled on its own and inlined in index.html (vite.config.ts), so it runs while the page

@@ -3,7 +3,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import type { Role } from '@/session/profile.ts';
 import { DOCTOR_SETUP_PATHS } from '@/features/setup/setup-paths.ts';
 import { appConfig } from '@/lib/config.ts';
-import { BOOKING_PATH } from './booking-path.ts';
+import { BOOKING_PATH, DOCTOR_DASHBOARD_PATH, PATIENT_DASHBOARD_PATH } from './page-paths.ts';
 import { RequireRole } from './require-role.tsx';
 import LandingRoute from './routes/landing.tsx';
 
@@ -97,13 +97,13 @@ export const appRoutes: AppRoute[] = [
     title: titled('Cadastro realizado'),
   },
   {
-    path: '/medico/dashboard/*',
+    path: DOCTOR_DASHBOARD_PATH,
     load: () => import('./routes/doctor-dashboard.tsx'),
     roles: DOCTOR,
     title: titled('Painel do Médico'),
   },
   {
-    path: '/paciente/dashboard/*',
+    path: PATIENT_DASHBOARD_PATH,
     load: () => import('./routes/patient-dashboard.tsx'),
     roles: PATIENT,
     title: titled('Painel do Paciente'),
