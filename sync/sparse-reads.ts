@@ -27,16 +27,19 @@ const RANGE = 2;
 async function sparseGetMany(table: DBCoreTable, req: DBCoreGetManyRequest): Promise<unknown[]> {
   const keys = req.keys.filter((k): k is string => typeof k === 'string');
   if (keys.length < FEW_KEYS || keys.length !== req.keys.length) return table.getMany(req);
-  const sorted = [...keys].sort();
+  // The range's ends only: a linear pass, not a sort of every key (three reads per pulled page).
+  let lower = keys[0]!;
+  let upper = lower;
+  for (const k of keys) {
+    if (k < lower) lower = k;
+    else if (k > upper) upper = k;
+  }
   const limit = keys.length * KEYS_LISTED_PER_KEY;
   const { result: stored } = await table.query({
     trans: req.trans,
     values: false,
     limit,
-    query: {
-      index: table.schema.primaryKey,
-      range: { type: RANGE, lower: sorted[0], upper: sorted[sorted.length - 1] },
-    },
+    query: { index: table.schema.primaryKey, range: { type: RANGE, lower, upper } },
   });
   if (stored.length >= limit) return table.getMany(req);
   const present = new Set(stored as string[]);
