@@ -49,7 +49,12 @@ export async function readJson(
   source: BodySource,
   allowEmpty: boolean,
 ): Promise<Result<unknown>> {
-  const type = (headers['content-type'] ?? 'application/json').split(';')[0]?.trim().toLowerCase();
+  const given = headers['content-type'];
+  // Nearly every client sends exactly this; anything else is parsed as a media type.
+  const type =
+    given === undefined || given === 'application/json'
+      ? 'application/json'
+      : given.split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json' && type !== 'application/vnd.pgrst.object+json' && type !== '') {
     return fail(apiError(415, 'PGRST107', `Content-Type not acceptable: ${type}`));
   }

@@ -27,6 +27,7 @@ function route(path: string): { name: string; rpc: boolean } | undefined {
 }
 
 function decode(segment: string): string {
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {

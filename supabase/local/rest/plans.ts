@@ -204,8 +204,6 @@ function payloadColumns(rows: readonly Record<string, unknown>[]): string[] {
   return [...seen];
 }
 
-const columnList = (columns: string[]) => columns.map(ident).join(', ');
-
 /**
  * The JSON rows an INSERT reads. With `Prefer: missing=default` a row lacking a key takes the
  * column's DEFAULT, as PostgREST does it: every defaulted column's default is evaluated for
@@ -233,6 +231,60 @@ function insertSource(
   );
 }
 
+/** INSERT … SELECT of `columns` from the JSON rows of `source`, with its ON CONFLICT clause. */
+function insertText(
+  table: string,
+  columns: readonly string[],
+  source: string,
+  resolution: Preferences['resolution'],
+  conflictColumns: readonly string[],
+): string {
+  const quoted = columns.map(ident).join(', ');
+  let onConflict = '';
+  if (resolution) {
+    const target = ` on conflict (${conflictColumns.map(ident).join(', ')})`;
+    onConflict =
+      resolution === 'merge-duplicates' && columns.length
+        ? `${target} do update set ${columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`
+        : `${target} do nothing`;
+  }
+  return (
+    `insert into ${table} as pgrst_target ${columns.length ? `(${quoted})` : ''} ` +
+    `select ${quoted} from json_populate_recordset(null::${table}, ${source})${onConflict}`
+  );
+}
+
+/** Texts of the INSERTs whose rows are the bound `$1` alone, per relation and shape. */
+const insertTexts = new WeakMap<Relation, Map<string, string>>();
+const MAX_INSERT_TEXTS = 64;
+
+/**
+ * The INSERT of `columns` from the JSON rows bound as `$1`, as `insertText` writes it, kept
+ * per relation (a schema reload brings new relations) and shape: a client sends the same few
+ * shapes over and over, and the same text object also finds its prepared statement's name
+ * without being hashed again (db/prepared.ts).
+ */
+function sameInsertText(
+  cache: SchemaCache,
+  relation: Relation,
+  columns: readonly string[],
+  resolution: Preferences['resolution'],
+  conflictColumns: readonly string[],
+): string {
+  // Identifiers cannot hold NUL, so the parts cannot run into each other.
+  const key = `${resolution ?? ''}\0\0${conflictColumns.join('\0')}\0\0${columns.join('\0')}`;
+  let texts = insertTexts.get(relation);
+  if (!texts) insertTexts.set(relation, (texts = new Map<string, string>()));
+  let text = texts.get(key);
+  if (text === undefined) {
+    const table = `${ident(cache.schema)}.${ident(relation.name)}`;
+    text = insertText(table, columns, '$1::json', resolution, conflictColumns);
+    if (texts.size >= MAX_INSERT_TEXTS) texts.clear();
+    texts.set(key, text);
+  }
+  return text;
+}
+
 export function insertPlan(
   cache: SchemaCache,
   relation: Relation,
@@ -253,7 +305,7 @@ export function insertPlan(
   const checked = checkColumns(relation, columns);
   if (!checked.ok) return checked;
 
-  let conflict = '';
+  let conflictColumns: string[] = [];
   if (opts.prefer.resolution) {
     const target = query.get('on_conflict');
     const list = target === null ? ok(relation.pk) : nameList('on_conflict', target);
@@ -268,23 +320,19 @@ export function insertPlan(
           'on_conflict requires a primary key or the on_conflict parameter',
         ),
       );
-    conflict = ` on conflict (${list.value.map(ident).join(', ')}) do nothing`;
+    conflictColumns = list.value;
   }
 
   const params = new Params();
-  const table = `${ident(cache.schema)}.${ident(relation.name)}`;
-  const quoted = columnList(columns);
-  const onConflict =
-    opts.prefer.resolution === 'merge-duplicates' && columns.length
-      ? conflict.replace(
-          ' do nothing',
-          ` do update set ${columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`,
-        )
-      : conflict;
-  const source = insertSource(relation, columns, rows, params, opts.prefer.missingDefault);
-  const insert =
-    `insert into ${table} as pgrst_target ${columns.length ? `(${quoted})` : ''} ` +
-    `select ${quoted} from json_populate_recordset(null::${table}, ${source})${onConflict}`;
+  let insert: string;
+  if (opts.prefer.missingDefault) {
+    const table = `${ident(cache.schema)}.${ident(relation.name)}`;
+    const source = insertSource(relation, columns, rows, params, true);
+    insert = insertText(table, columns, source, opts.prefer.resolution, conflictColumns);
+  } else {
+    params.add(JSON.stringify(rows));
+    insert = sameInsertText(cache, relation, columns, opts.prefer.resolution, conflictColumns);
+  }
   if (!opts.wantRows)
     return ok({ shape: 'affected', statements: [{ sql: insert, params: params.values }] });
 
