@@ -64,6 +64,14 @@ const NO_DDL_TRIGGER_CACHE_MS = 2000;
 /** Change rows nobody picked up (no listener for a long time) are dropped after this. */
 const ORPHAN_AGE = '1 minute';
 const BATCH = 500;
+/*
+ * Sent through `batch`, which prepares a statement once per connection: a batch is one
+ * statement, and parsing it again for every batch cost the database more than running it.
+ */
+const DELETE_SQL = 'delete from realtime.change_log where id = any ($1::bigint[])';
+const READ_AND_DELETE_SQL = `${DELETE_SQL}
+  returning id::text, schema_name as schema, table_name as "table", relid::int, type, record, old_record,
+            to_char(commit_timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as commit_timestamp`;
 
 /** The feed's state; every function below takes it explicitly. */
 type Feed = {
@@ -169,6 +177,9 @@ function prune(feed: Feed): void {
 }
 
 async function drain(feed: Feed): Promise<void> {
+  // The notifications of one read on the listening connection arrive one callback each; starting
+  // after them makes them one batch, one statement, instead of a statement for the first alone.
+  await new Promise((resolve) => setImmediate(resolve));
   while (feed.pending.length > 0 && !feed.closed) {
     const ids = feed.pending.splice(0, BATCH);
     try {
@@ -183,15 +194,11 @@ async function processBatch(feed: Feed, ids: string[]): Promise<void> {
   if (feed.subscribers.size === 0) {
     // Nobody to deliver to: the rows only have to go. Reading their records back would cost
     // the database their JSON and this process its decoding, for every change.
-    await feed.db.query('delete from realtime.change_log where id = any ($1::bigint[])', [ids]);
+    await feed.db.batch([{ sql: DELETE_SQL, params: [ids] }]);
     return;
   }
-  const { rows } = await feed.db.query<ChangeRow>(
-    `delete from realtime.change_log where id = any ($1::bigint[])
-     returning id::text, schema_name as schema, table_name as "table", relid::int, type, record, old_record,
-               to_char(commit_timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as commit_timestamp`,
-    [ids],
-  );
+  const [read] = await feed.db.batch([{ sql: READ_AND_DELETE_SQL, params: [ids] }]);
+  const rows = read!.rows as ChangeRow[];
   if (rows.length === 0) return;
   const byId = new Map(rows.map((r) => [r.id, r]));
   const changes = ids.flatMap((id) => byId.get(id) ?? []);
