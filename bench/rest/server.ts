@@ -32,6 +32,8 @@ const platform = await createPlatform(config, { log: createLogger('silent') });
 const url = await platform.listen(0);
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
+/** An empty answer framed by its length, as /rest/v1 writes one (rest/index.ts). */
+const EMPTY_HEADERS = { 'content-length': '0' };
 
 /** The request's batch as /rest/v1 runs it; a failure answers 500 and resolves undefined. */
 function batchAsAnon(
@@ -66,7 +68,7 @@ function floorHandler(db: Database) {
       req.once('end', () => {
         const row = JSON.stringify([JSON.parse(Buffer.concat(chunks).toString('utf8'))]);
         void batchAsAnon(db, req, res, INSERT_SQL, [row]).then((results) => {
-          if (results) res.writeHead(201).end();
+          if (results) res.writeHead(201, EMPTY_HEADERS).end();
         });
       });
       return;

@@ -171,15 +171,18 @@ export function runAs<T>(
  * leave together, so the whole request costs one round trip on PostgreSQL. Resolves to the
  * statements' results (without the settings').
  */
-export async function batchAs(
+export function batchAs(
   db: Database,
   identity: Pick<Identity, 'role' | 'claims'>,
   request: RequestInfo,
   statements: readonly Statement[],
 ): Promise<QueryResult[]> {
-  const [, ...results] = await db.batch([settingsStatement(identity, request), ...statements], {
-    readOnly: readsOnly(request),
-    timeoutMs: durationSettingMs(request.statementTimeout),
-  });
-  return results;
+  return db
+    .batch([settingsStatement(identity, request), ...statements], {
+      readOnly: readsOnly(request),
+      timeoutMs: durationSettingMs(request.statementTimeout),
+    })
+    .then(withoutSettings);
 }
+
+const withoutSettings = (results: QueryResult[]) => results.slice(1);

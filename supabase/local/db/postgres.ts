@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, QueryResult, Queryable, Row } from './types.ts';
+import type { Database, QueryResult, Queryable, Row, Statement } from './types.ts';
 import { BatchLanes, READ_LANES, WRITE_LANES, WRITE_LANES_AT_START } from './batch-lanes.ts';
 import { runBatch } from './postgres-batch.ts';
 import { TEXT_OIDS, identity } from './text-types.ts';
@@ -87,6 +87,20 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
     return listener;
   }
 
+  /** A batch on a pooled connection of its own, when no lane can take it. */
+  async function pooledBatch(statements: readonly Statement[]): Promise<QueryResult[]> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      return await runBatch(client, statements, textTypes);
+    } catch (e) {
+      if (!isServerError(e)) broken = e as Error;
+      throw e;
+    } finally {
+      client.release(broken);
+    }
+  }
+
   return {
     kind: 'postgres',
     ...wrap(pool),
@@ -109,19 +123,10 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
         client.release(broken);
       }
     },
-    async batch(statements, opts) {
-      const pipelined = (opts?.readOnly ? readLanes : writeLanes).run(statements);
-      if (pipelined) return pipelined;
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        return await runBatch(client, statements, textTypes);
-      } catch (e) {
-        if (!isServerError(e)) broken = e as Error;
-        throw e;
-      } finally {
-        client.release(broken);
-      }
+    // Not async itself: a pipelined batch's promise is handed back as it is, without another
+    // promise and its turns of the microtask queue on every request.
+    batch(statements, opts) {
+      return (opts?.readOnly ? readLanes : writeLanes).run(statements) ?? pooledBatch(statements);
     },
     async listen(channel, onNotify, onReconnect) {
       const client = await listenerClient();

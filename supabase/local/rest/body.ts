@@ -24,7 +24,10 @@ const tooLarge = () =>
  * stream is paused, so it never ends, and the listeners are left to go with the request.
  */
 export function readBody(headers: BodyHeaders, source: BodySource): Promise<Result<Buffer>> {
-  if (Number(headers['content-length'] ?? 0) > MAX_BODY_BYTES) return Promise.resolve(tooLarge());
+  const declared = headers['content-length'];
+  if (Number(declared ?? 0) > MAX_BODY_BYTES) return Promise.resolve(tooLarge());
+  const arrived = declared === undefined ? undefined : wholeBody(source, Number(declared));
+  if (arrived) return Promise.resolve(ok(arrived));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -39,6 +42,20 @@ export function readBody(headers: BodyHeaders, source: BodySource): Promise<Resu
       .once('end', () => resolve(ok(Buffer.concat(chunks, size))))
       .once('error', reject);
   });
+}
+
+/**
+ * The body when all of its declared length is already buffered: a small request arrives in one
+ * packet with its headers, and taking its bytes at once spares the 'data' listener and event,
+ * the chunks' copy and a promise per request.
+ */
+function wholeBody(source: BodySource, length: number): Buffer | undefined {
+  if (source.readableFlowing || source.readableLength !== length) return undefined;
+  const body = length === 0 ? Buffer.alloc(0) : (source.read(length) as Buffer | null);
+  // Flowing, the stream emits its 'end' once the message's end is parsed, as Node expects of a
+  // request whose body was read.
+  source.resume();
+  return body ?? undefined;
 }
 
 const invalidJson = () => apiError(400, 'PGRST102', 'Empty or invalid json');

@@ -115,6 +115,10 @@ export type RestHandler = {
   close(): Promise<void>;
 };
 
+/** Whether the answer carries a body at all: HEAD, 204 and 304 never do. */
+const mayHaveBody = (method: string, status: number) =>
+  method !== 'HEAD' && status !== 204 && status !== 304;
+
 /** One request in flight; plain data, so the hot path creates no closures for it. */
 type Exchange = {
   res: ServerResponse;
@@ -131,8 +135,10 @@ type Exchange = {
 
 function send(x: Exchange, r: Reply): void {
   const headers = Object.assign(x.cors, r.headers);
-  // With the length known up front Node writes headers and body in one go, unchunked.
+  // With the length known up front Node writes headers and body in one go, unchunked; an empty
+  // answer (a return=minimal write) says so too, rather than closing an empty chunked body.
   if (r.body !== null) headers['content-length'] = String(Buffer.byteLength(r.body));
+  else if (mayHaveBody(x.method, r.status)) headers['content-length'] = '0';
   x.res.writeHead(r.status, headers);
   x.res.end(r.body ?? undefined);
   logRequest(x.log, x.method, x.path, r.status, x.start);
