@@ -56,3 +56,46 @@ export function postgresCpuUs(): number {
   }
   return total;
 }
+
+/** CPU time in µs of the Chromium processes this process started: its renderers, and the rest. */
+export type ChromiumCpu = { renderer: number; other: number };
+
+/**
+ * CPU time of the Chromium processes descending from this process (Linux /proc): the renderers
+ * (a page's main thread and its helpers), and the others, among them the browser process that
+ * runs IndexedDB's backend. Less disturbed by the machine's load than the wall clock.
+ */
+export function chromiumCpuUs(): ChromiumCpu {
+  const parentOf = new Map<number, number>();
+  const chromium: { pid: number; stat: string }[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const pid = Number(entry);
+      parentOf.set(pid, Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[1]));
+      if (stat.includes(' (chrom')) chromium.push({ pid, stat });
+    } catch {
+      // The process ended between listing and reading.
+    }
+  }
+  const ours = (pid: number): boolean => {
+    for (let p = parentOf.get(pid); p !== undefined && p > 1; p = parentOf.get(p)) {
+      if (p === process.pid) return true;
+    }
+    return false;
+  };
+  const cpu: ChromiumCpu = { renderer: 0, other: 0 };
+  for (const { pid, stat } of chromium) {
+    if (!ours(pid)) continue;
+    let cmdline: string;
+    try {
+      cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    const renderer = cmdline.includes('--type=renderer');
+    cpu[renderer ? 'renderer' : 'other'] += statCpuUs(stat);
+  }
+  return cpu;
+}

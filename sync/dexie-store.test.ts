@@ -1,36 +1,92 @@
 import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { fillWithDefaultSettings, type RxDocumentData, type RxStorageInstance } from 'rxdb';
+import {
+  fillWithDefaultSettings,
+  normalizeMangoQuery,
+  prepareQuery,
+  type RxDocumentData,
+  type RxJsonSchema,
+  type RxStorageInstance,
+} from 'rxdb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dexieStorage } from './database.ts';
-import { servicosSchema, type ServicoDoc } from './schemas.ts';
+import {
+  agendamentosSchema,
+  servicosSchema,
+  type AgendamentoDoc,
+  type ServicoDoc,
+} from './schemas.ts';
 
 /**
  * RxDB's Dexie storage as patched (patches/rxdb+17.6.0.patch): a docs store no longer has an
- * index on `_meta.lwt` alone, and cleanup() reads the `[_meta.lwt+id]` index instead.
+ * index on `_meta.lwt` alone, and cleanup() reads the `[_meta.lwt+id]` index instead; a
+ * collection with its own indexes has no `[_deleted+id]` index either.
  */
 
 type Doc = RxDocumentData<ServicoDoc>;
 type Instance = RxStorageInstance<ServicoDoc, unknown, unknown>;
 
-const open: Instance[] = [];
+const open: RxStorageInstance<never, unknown, unknown>[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((i) => i.close()));
 });
 
-async function instance(factory: IDBFactory, databaseName: string): Promise<Instance> {
+async function storeOf<T>(
+  factory: IDBFactory,
+  databaseName: string,
+  collectionName: string,
+  schema: RxJsonSchema<T>,
+): Promise<RxStorageInstance<T, unknown, unknown>> {
   const storage = dexieStorage({ factory, keyRange: IDBKeyRange });
-  const created = await storage.createStorageInstance<ServicoDoc>({
+  const created = await storage.createStorageInstance<T>({
     databaseName,
-    collectionName: 'servicos',
+    collectionName,
     databaseInstanceToken: 'token',
     multiInstance: false,
     options: {},
-    schema: fillWithDefaultSettings({ ...servicosSchema }),
+    schema: fillWithDefaultSettings({ ...schema }),
     devMode: false,
   });
-  open.push(created);
+  open.push(created as unknown as RxStorageInstance<never, unknown, unknown>);
   return created;
+}
+
+function instance(factory: IDBFactory, databaseName: string): Promise<Instance> {
+  return storeOf(factory, databaseName, 'servicos', servicosSchema);
+}
+
+type Appointment = RxDocumentData<AgendamentoDoc>;
+
+function appointment(id: string, start: string, deleted = false): Appointment {
+  return {
+    id,
+    medico_id: 'm1',
+    horario_inicio: start,
+    _deleted: deleted,
+    _rev: '1-a',
+    _attachments: {},
+    _meta: { lwt: 1000 },
+  } as unknown as Appointment;
+}
+
+/**
+ * The ids a query over the appointments' store finds, in its order, asked as RxQuery asks
+ * (non-deleted only); RxDB's planner picks the index.
+ */
+async function appointmentIds(
+  store: RxStorageInstance<AgendamentoDoc, unknown, unknown>,
+  selector: Record<string, unknown>,
+): Promise<string[]> {
+  const schema = fillWithDefaultSettings({ ...agendamentosSchema });
+  const query = prepareQuery(
+    schema,
+    normalizeMangoQuery<Appointment>(schema, {
+      selector: { ...selector, _deleted: { $eq: false } },
+      sort: [{ horario_inicio: 'asc' }],
+    }),
+  );
+  const { documents } = await store.query(query);
+  return documents.map((d) => d.id);
 }
 
 function doc(id: string, lwt: number, deleted = false): Doc {
@@ -43,6 +99,19 @@ function doc(id: string, lwt: number, deleted = false): Doc {
     _attachments: {},
     _meta: { lwt },
   };
+}
+
+/** A docs store as RxDB's Dexie storage declared it before an index was dropped, with one row. */
+async function storeDeclaredBefore(
+  factory: IDBFactory,
+  name: string,
+  docs: string,
+  row: Record<string, unknown>,
+): Promise<void> {
+  const before = new Dexie(name, { indexedDB: factory, IDBKeyRange });
+  before.version(1).stores({ docs, changes: '++sequence, id', attachments: 'id' });
+  await before.table('docs').put(row);
+  before.close();
 }
 
 function indexNames(factory: IDBFactory, name: string): Promise<string[]> {
@@ -83,15 +152,10 @@ describe("the replica's Dexie docs store", () => {
   it('opens a store created with the _meta.lwt index as it is: its documents are read and written', async () => {
     const factory = new IDBFactory();
     const name = 'rxdb-dexie-before--0--servicos';
-    const before = new Dexie(name, { indexedDB: factory, IDBKeyRange });
-    // The stores RxDB's Dexie storage declared before the index was dropped.
-    before.version(1).stores({
-      docs: 'id, [_deleted+id], [_meta.lwt+id], _meta.lwt',
-      changes: '++sequence, id',
-      attachments: 'id',
+    await storeDeclaredBefore(factory, name, 'id, [_deleted+id], [_meta.lwt+id], _meta.lwt', {
+      ...doc('old', 1000),
+      _deleted: '0',
     });
-    await before.table('docs').put({ ...doc('old', 1000), _deleted: '0' });
-    before.close();
 
     const store = await instance(factory, 'before');
     expect((await store.findDocumentsById(['old'], false)).map((d) => d.nome)).toEqual([
@@ -104,6 +168,50 @@ describe("the replica's Dexie docs store", () => {
       'old',
     ]);
     expect(await indexNames(factory, name)).toContain('_meta.lwt');
+  });
+});
+
+describe('the Dexie store of a collection with its own indexes', () => {
+  it('has no [_deleted+id] index, and its queries still find non-deleted documents in order', async () => {
+    const factory = new IDBFactory();
+    const store = await storeOf(factory, 'own', 'agendamentos', agendamentosSchema);
+    const write = await store.bulkWrite(
+      [
+        { document: appointment('b', '2026-11-24T12:00:00Z') },
+        { document: appointment('a', '2026-11-25T12:00:00Z') },
+        { document: appointment('gone', '2026-11-23T12:00:00Z', true) },
+      ],
+      'test',
+    );
+    expect(write.error).toEqual([]);
+    expect(await appointmentIds(store, {})).toEqual(['b', 'a']);
+    expect(
+      await appointmentIds(store, { horario_inicio: { $gte: '2026-11-25T00:00:00Z' } }),
+    ).toEqual(['a']);
+    expect(await indexNames(factory, 'rxdb-dexie-own--2--agendamentos')).toEqual([
+      '[_deleted+horario_inicio+id]',
+      '[_meta.lwt+id]',
+    ]);
+  });
+
+  it('opens a store created with the [_deleted+id] index as it is: its documents are read and written', async () => {
+    const factory = new IDBFactory();
+    const name = 'rxdb-dexie-older--2--agendamentos';
+    await storeDeclaredBefore(
+      factory,
+      name,
+      'id, [_deleted+id], [_deleted+horario_inicio+id], [_meta.lwt+id]',
+      { ...appointment('old', '2026-11-24T12:00:00Z'), _deleted: '0' },
+    );
+
+    const store = await storeOf(factory, 'older', 'agendamentos', agendamentosSchema);
+    const write = await store.bulkWrite(
+      [{ document: appointment('new', '2026-11-23T12:00:00Z') }],
+      'test',
+    );
+    expect(write.error).toEqual([]);
+    expect(await appointmentIds(store, {})).toEqual(['new', 'old']);
+    expect(await indexNames(factory, name)).toContain('[_deleted+id]');
   });
 });
 

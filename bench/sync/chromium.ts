@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type CDPSession } from 'playwright-core';
 import { build } from 'vite';
 import { CHROMIUM_LAUNCH } from '../../e2e/chromium.ts';
+import { chromiumCpuUs, type ChromiumCpu } from '../cpu.ts';
 import { PASSWORD } from '../../sync/testing/people.ts';
 import type { BrowserSyncResult } from './browser/main.ts';
 import type { SyncBenchServer } from './server.ts';
@@ -48,9 +49,15 @@ function serveStatic(dir: string): Promise<{ server: Server; url: string }> {
 
 /**
  * `taskMs`: how long the page's main thread was busy from sign-in to sign-out (CDP
- * TaskDuration), a figure the machine's load disturbs less than the wall clock.
+ * TaskDuration), a figure the machine's load disturbs less than the wall clock; `cpuMs`: the
+ * CPU time Chromium's renderers and its other processes (IndexedDB's backend runs in the
+ * browser process) spent in the same window.
  */
-export type ChromiumSync = BrowserSyncResult & { version: string; taskMs: number };
+export type ChromiumSync = BrowserSyncResult & {
+  version: string;
+  taskMs: number;
+  cpuMs: ChromiumCpu;
+};
 
 async function taskMs(cdp: CDPSession): Promise<number> {
   const { metrics } = await cdp.send('Performance.getMetrics');
@@ -101,6 +108,7 @@ export async function chromiumInitialSync(
         await cdp.send('Profiler.start');
       }
       const taskStart = await taskMs(cdp);
+      const cpuStart = chromiumCpuUs();
       const result = await page.evaluate((input) => window.benchSync(input), {
         url: s.url,
         anonKey: s.anonKey,
@@ -109,11 +117,16 @@ export async function chromiumInitialSync(
         appointments: s.appointments,
       });
       const busy = (await taskMs(cdp)) - taskStart;
+      const cpuEnd = chromiumCpuUs();
+      const cpuMs = {
+        renderer: (cpuEnd.renderer - cpuStart.renderer) / 1000,
+        other: (cpuEnd.other - cpuStart.other) / 1000,
+      };
       if (profile) {
         const { profile: recorded } = await cdp.send('Profiler.stop');
         await writeFile(profile, JSON.stringify(recorded));
       }
-      return { ...result, version: browser.version(), taskMs: busy };
+      return { ...result, version: browser.version(), taskMs: busy, cpuMs };
     } finally {
       await browser.close();
       server.close();

@@ -4,7 +4,9 @@
  * Chromium (real IndexedDB), goal ≥ 10,000 rows/s over all collections, with its ratio to the
  * Node run of the same process; (2) Realtime propagation from an RPC on one client to another
  * client's replica — goal p95 < 100 ms on loopback. BENCH_SYNC_PROFILE=<file> writes
- * Chromium's CPU profile of its sync there (DevTools, Performance panel).
+ * Chromium's CPU profile of its sync there (DevTools, Performance panel). Beside the Chromium
+ * sync's rate it prints the CPU time of the page's renderer, of Chromium's other processes
+ * (IndexedDB's backend) and of the server: on two cores the three share the machine.
  *
  * The platform (supabase/local) runs in a child process (bench/sync/server.ts): in production
  * the server never shares the browser's thread, and in one process the REST work over PGlite
@@ -19,6 +21,7 @@ import { Device } from '../../sync/testing/device.ts';
 import { PASSWORD } from '../../sync/testing/people.ts';
 import { testClient } from '../../sync/testing/platform.ts';
 import { startChild } from '../child.ts';
+import { processCpuUs } from '../cpu.ts';
 import { chromiumInitialSync } from './chromium.ts';
 import type { SyncBenchServer } from './server.ts';
 
@@ -91,7 +94,9 @@ try {
   await laptop.stop();
 
   // (1b) The same sync in Chromium.
+  const serverCpuStart = processCpuUs(server.pid);
   const browserRun = await chromiumInitialSync(s, process.env.BENCH_SYNC_PROFILE);
+  const serverCpuMs = (processCpuUs(server.pid) - serverCpuStart) / 1000;
   printSync(
     `Dexie on IndexedDB, Chromium ${browserRun.version}`,
     s,
@@ -101,6 +106,12 @@ try {
   console.log(
     `  page's main thread busy from sign-in to the listed appointments and sign-out: ` +
       `${browserRun.taskMs.toFixed(0)} ms (CDP TaskDuration; less sensitive to load than the wall clock)`,
+  );
+  const { renderer, other } = browserRun.cpuMs;
+  console.log(
+    `  CPU time in that window: Chromium's renderer ${renderer.toFixed(0)} ms, its other ` +
+      `processes (IndexedDB's backend) ${other.toFixed(0)} ms, the server ${serverCpuMs.toFixed(0)} ms (over the whole Chromium leg) ` +
+      `→ ${Math.round(browserRun.rows / ((renderer + other + serverCpuMs) / 1000))} rows per CPU-second`,
   );
   console.log(
     `  Chromium / Node, same rows, same run: ${(syncMs / browserRun.syncMs).toFixed(2)}× the ` +
