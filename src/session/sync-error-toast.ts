@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
-import type { SyncEngine, SyncError } from '../../sync/index.ts';
+import { map } from 'rxjs';
+import type { SyncEngine, SyncError, SyncStatus } from '../../sync/index.ts';
 import { mapReplicationMessage } from '@/domain/errors/map-server-error.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useObservable } from './sync-provider.tsx';
@@ -20,23 +21,31 @@ export type FetchedSource = keyof typeof SYNC_ERROR_TITLES;
 /** The live channel's own trouble (sync/realtime.ts), not a failed fetch: it has no toast. */
 const REALTIME_PREFIX = 'realtime: ';
 
+/** `source`'s current fetch failure in the person's words, or null (see useSyncFetchError). */
+function fetchErrorOf(status: SyncStatus, source: SyncError['source']): string | null {
+  const error = status.online
+    ? status.errors.find((e) => e.source === source && !e.message.startsWith(REALTIME_PREFIX))
+    : undefined;
+  return error ? mapReplicationMessage(error.message).message : null;
+}
+
 /**
  * `source`'s current fetch failure in the person's words (as the one mapper words it), or
  * null: only a real failure counts — offline, the replica keeps what it has and the sync line
  * says so, which is no error; nor is trouble on the live channel. The screens that cannot show
  * anything without the table (the doctor's own profile and schedule) read it from here too.
+ * The status is read as that text: it changes many times during a sync (each table's start and
+ * end, each page pulled), and a change that leaves the text as it was renders nothing.
  */
 export function useSyncFetchError(
   engine: SyncEngine | null,
   source: SyncError['source'],
 ): string | null {
-  const status$ = useMemo(() => engine?.status$ ?? null, [engine]);
-  const status = useObservable(status$, null);
-  const error =
-    status?.online === true
-      ? status.errors.find((e) => e.source === source && !e.message.startsWith(REALTIME_PREFIX))
-      : undefined;
-  return error ? mapReplicationMessage(error.message).message : null;
+  const message$ = useMemo(
+    () => engine?.status$.pipe(map((status) => fetchErrorOf(status, source))) ?? null,
+    [engine, source],
+  );
+  return useObservable(message$, null);
 }
 
 /**

@@ -3,6 +3,7 @@ import { css } from 'styled-system/css';
 import { appConfig } from '@/lib/config.ts';
 import { Container } from '@/ui/container.tsx';
 import { LogoMark } from '@/ui/logo.tsx';
+import { saoPauloYear } from './copyright-year.ts';
 
 /** The legal column: each link opens its page (src/features/legal). */
 export const LEGAL_LINKS = [
@@ -29,22 +30,6 @@ const linkLike = css({
   _hover: { color: 'white', textDecoration: 'underline' },
 });
 
-/**
- * The year in São Paulo, through Intl rather than Temporal: the footer is on the first screen,
- * and the polyfill would double the landing page's date code for one number. The formatter is
- * made once: building one with a time zone costs a phone tens of milliseconds, and the footer
- * renders again with every change of the session and of the sync's status.
- */
-let yearFormat: Intl.DateTimeFormat | undefined;
-
-function currentYear(): string {
-  yearFormat ??= new Intl.DateTimeFormat('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
-    year: 'numeric',
-  });
-  return yearFormat.format(Date.now());
-}
-
 /** 'Ltda.' already ends the sentence; other names get their period. */
 function withFinalPeriod(name: string): string {
   return name.endsWith('.') ? name : `${name}.`;
@@ -55,7 +40,7 @@ function whatsappHref(phone: string): string {
 }
 
 export function Footer() {
-  const year = currentYear();
+  const year = saoPauloYear(Date.now());
   return (
     <footer className={css({ bg: 'slate.900', color: 'slate.300', mt: 'auto', fontSize: 'sm' })}>
       <Container

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { map, of } from 'rxjs';
+import { map } from 'rxjs';
 import { css } from 'styled-system/css';
 import { listFixedDoctors, type ListedDoctor } from '@/domain/doctors/fixed-doctors.ts';
 import { useObservable, useSyncSessionWhen, type SyncSession } from '@/session/sync-provider.tsx';
@@ -19,6 +19,7 @@ import { useFirstSchedule, type FirstSchedule } from './first-schedule.ts';
 import { holdFirstPaint } from '@/lib/first-paint.ts';
 import type { LoginDialogComponent, ScheduleEditorComponent } from '@/session/feature-slots.ts';
 import { whenIdleAfterPaint } from '@/lib/when-idle.ts';
+import { useReplicaFacts } from './replica-facts.ts';
 
 export const BOOKING_PAGE_TEXTS = {
   title: 'Agende sua consulta',
@@ -68,16 +69,15 @@ function useListedDoctors({ engine, failed }: SyncSession): {
     [engine],
   );
   const raw$ = useMemo(() => engine?.doctors$ ?? null, [engine]);
-  const status$ = useMemo(() => engine?.status$ ?? of(null), [engine]);
   const doctors = useObservable(rows$, undefined);
   const rows = useObservable(raw$, undefined);
-  const status = useObservable(status$, null);
+  const status = useReplicaFacts(engine, 'medicos');
   const retry = () => engine?.resync();
 
   if (failed) return { state: { kind: 'error' }, retry };
   if (!doctors || !rows || !status) return { state: { kind: 'loading' }, retry };
-  if (rows.length === 0 && !status.initialSync.done) {
-    const cannotLoad = !status.online || status.errors.some((e) => e.source === 'medicos');
+  if (rows.length === 0 && !status.synced) {
+    const cannotLoad = !status.online || status.failing;
     return { state: { kind: cannotLoad ? 'error' : 'loading' }, retry };
   }
   return { state: { kind: 'ready', doctors }, retry };
@@ -85,9 +85,8 @@ function useListedDoctors({ engine, failed }: SyncSession): {
 
 /** Has the replica finished a first sync in this page life? Once true it stays true. */
 function useReplicaSynced({ engine }: SyncSession): boolean {
-  const status$ = useMemo(() => engine?.status$ ?? null, [engine]);
-  const status = useObservable(status$, null);
-  const now = engine !== null && status?.initialSync.done === true;
+  const status = useReplicaFacts(engine, 'medicos');
+  const now = engine !== null && status?.synced === true;
   const [synced, setSynced] = useState(now);
   if (now && !synced) setSynced(true);
   return synced || now;

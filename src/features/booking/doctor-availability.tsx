@@ -1,5 +1,4 @@
 import { useCallback, useMemo } from 'react';
-import { of } from 'rxjs';
 import type { WeeklyBlock } from '@/domain/availability/block.ts';
 import { heldIntervals, type HeldSlot } from '@/domain/availability/booked.ts';
 import type { Slot } from '@/domain/availability/slots.ts';
@@ -7,6 +6,7 @@ import type { ListedDoctor } from '@/domain/doctors/fixed-doctors.ts';
 import { useObservable, useSyncSessionWhen } from '@/session/sync-provider.tsx';
 import { useSyncErrorToast } from '@/session/sync-error-toast.ts';
 import { AvailabilityGrid } from './availability-grid.tsx';
+import { useReplicaFacts } from './replica-facts.ts';
 import { useBookingFlow } from './booking-flow.tsx';
 import { useNow } from '@/lib/use-now.ts';
 import {
@@ -43,11 +43,10 @@ export function DoctorAvailability({
   const blocks$ = useMemo(() => usable?.availability$(doctor.id) ?? null, [usable, doctor.id]);
   const occupied$ = useMemo(() => usable?.occupiedSlots$(doctor.id) ?? null, [usable, doctor.id]);
   const profile$ = useMemo(() => usable?.doctor$(doctor.id) ?? null, [usable, doctor.id]);
-  const status$ = useMemo(() => usable?.status$ ?? of(null), [usable]);
   const blocks = useObservable(blocks$, undefined);
   const occupied = useObservable(occupied$, undefined);
   const profile = useObservable(profile$, undefined);
-  const status = useObservable(status$, null);
+  const status = useReplicaFacts(usable, 'agenda_medico');
   const live = useLiveChangesShown(status);
   useLiveSlotsToast(occupied, live);
   useLiveAvailabilityToast(blocks, live);
@@ -57,8 +56,7 @@ export function DoctorAvailability({
   useSyncErrorToast(usable, 'agenda_ocupada');
   useSyncErrorToast(usable, 'agenda_medico');
 
-  const replicaRead =
-    blocks !== undefined && occupied !== undefined && status?.initialSync.done === true;
+  const replicaRead = blocks !== undefined && occupied !== undefined && status?.synced === true;
   // Until the replica is read, the first response draws the grid; one grid element either way,
   // so its page and measured width survive the take-over.
   const fromFirst = initial !== undefined && !replicaRead && !failed;
@@ -67,9 +65,8 @@ export function DoctorAvailability({
   const booked = useMemo(() => heldIntervals(held), [held]);
 
   const nothingLocal = !blocks || blocks.length === 0;
-  const firstSyncRunning = status !== null && !status.initialSync.done;
-  const cannotLoad =
-    status !== null && (!status.online || status.errors.some((e) => e.source === 'agenda_medico'));
+  const firstSyncRunning = status !== null && !status.synced;
+  const cannotLoad = status !== null && (!status.online || status.failing);
   const fallback = doctor.is_fallback || failed || (nothingLocal && firstSyncRunning && cannotLoad);
   const loading =
     !fallback &&

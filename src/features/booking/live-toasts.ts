@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { WeeklyBlock } from '@/domain/availability/block.ts';
-import type { MedicoDoc, OccupiedSlot, SyncStatus } from '../../../sync/index.ts';
+import type { MedicoDoc, OccupiedSlot } from '../../../sync/index.ts';
 import { LIVE_TEXTS } from '@/domain/appointments/live-texts.ts';
 import { showToast, type ToastInput } from '@/lib/toast.ts';
 import { toPublicDoctor } from './public-doctor.ts';
+import type { ReplicaFacts } from './replica-facts.ts';
 
 /**
  * How long after a first sync that finishes on screen the rows count as settled: the replica's
@@ -16,8 +17,8 @@ const SETTLE_MS = 2000;
  * the screen first read its status is settled at once (its queries read whole tables); one
  * whose first sync ends on screen is settled SETTLE_MS later.
  */
-export function useLiveChangesShown(status: SyncStatus | null): boolean {
-  const synced = status?.initialSync.done === true;
+export function useLiveChangesShown(status: ReplicaFacts | null): boolean {
+  const synced = status?.synced === true;
   const [syncedAtFirstLook, setSyncedAtFirstLook] = useState<boolean | null>(null);
   if (status !== null && syncedAtFirstLook === null) setSyncedAtFirstLook(synced);
   const [settled, setSettled] = useState(false);

@@ -1,0 +1,48 @@
+import { useMemo } from 'react';
+import { map } from 'rxjs';
+import type { SyncEngine, SyncStatus, TableName } from '../../../sync/index.ts';
+import { useObservable } from '@/session/sync-provider.tsx';
+
+/** What the booking screens read of the sync status for one table. */
+export type ReplicaFacts = {
+  /** Every table finished its first pull of this session. */
+  synced: boolean;
+  online: boolean;
+  /** The table's last pull failed. */
+  failing: boolean;
+};
+
+/** One object per combination, so an unchanged reading is the same snapshot to React. */
+const READINGS = new Map<string, ReplicaFacts>();
+
+function reading(synced: boolean, online: boolean, failing: boolean): ReplicaFacts {
+  const key = `${synced}:${online}:${failing}`;
+  let facts = READINGS.get(key);
+  if (!facts) {
+    facts = { synced, online, failing };
+    READINGS.set(key, facts);
+  }
+  return facts;
+}
+
+function factsOf(status: SyncStatus, table: TableName): ReplicaFacts {
+  return reading(
+    status.initialSync.done,
+    status.online,
+    status.errors.some((e) => e.source === table),
+  );
+}
+
+/**
+ * The sync status as the booking screens use it, null while the engine is not open. The status
+ * changes many times during a first sync (each table's start and end, each page pulled, the
+ * outbox); read whole, each change re-rendered the page and every grid. These facts change a
+ * few times at most, and a status change that leaves them as they were renders nothing.
+ */
+export function useReplicaFacts(engine: SyncEngine | null, table: TableName): ReplicaFacts | null {
+  const facts$ = useMemo(
+    () => engine?.status$.pipe(map((status) => factsOf(status, table))) ?? null,
+    [engine, table],
+  );
+  return useObservable(facts$, null);
+}
