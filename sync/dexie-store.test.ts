@@ -76,6 +76,7 @@ function appointment(id: string, start: string, deleted = false): Appointment {
 async function appointmentIds(
   store: RxStorageInstance<AgendamentoDoc, unknown, unknown>,
   selector: Record<string, unknown>,
+  limit?: number,
 ): Promise<string[]> {
   const schema = fillWithDefaultSettings({ ...agendamentosSchema });
   const query = prepareQuery(
@@ -83,6 +84,7 @@ async function appointmentIds(
     normalizeMangoQuery<Appointment>(schema, {
       selector: { ...selector, _deleted: { $eq: false } },
       sort: [{ horario_inicio: 'asc' }],
+      ...(limit === undefined ? {} : { limit }),
     }),
   );
   const { documents } = await store.query(query);
@@ -192,6 +194,28 @@ describe('the Dexie store of a collection with its own indexes', () => {
       '[_deleted+horario_inicio+id]',
       '[_meta.lwt+id]',
     ]);
+  });
+
+  it('answers a query its index covers from one read of the range, and one it does not by the cursor, limits included', async () => {
+    const factory = new IDBFactory();
+    const store = await storeOf(factory, 'reads', 'agendamentos', agendamentosSchema);
+    const write = await store.bulkWrite(
+      [
+        { document: appointment('c', '2026-11-26T12:00:00Z') },
+        { document: appointment('b', '2026-11-24T12:00:00Z') },
+        { document: appointment('a', '2026-11-25T12:00:00Z') },
+        { document: { ...appointment('other', '2026-11-24T13:00:00Z'), medico_id: 'm2' } },
+      ],
+      'test',
+    );
+    expect(write.error).toEqual([]);
+    const from = { horario_inicio: { $gte: '2026-11-25T00:00:00Z' } };
+    // The index [_deleted+horario_inicio+id] answers these selectors whole: getAll().
+    expect(await appointmentIds(store, from)).toEqual(['a', 'c']);
+    expect(await appointmentIds(store, from, 1)).toEqual(['a']);
+    // medico_id is not in that index: the cursor, with a matcher, stops at the limit.
+    expect(await appointmentIds(store, { medico_id: 'm1' })).toEqual(['b', 'a', 'c']);
+    expect(await appointmentIds(store, { medico_id: 'm1' }, 2)).toEqual(['b', 'a']);
   });
 
   it('opens a store created with the [_deleted+id] index as it is: its documents are read and written', async () => {
