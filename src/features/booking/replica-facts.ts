@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { map } from 'rxjs';
+import { distinctUntilChanged, map } from 'rxjs';
 import type { SyncEngine, SyncStatus, TableName } from '../../../sync/index.ts';
 import { useObservable } from '@/session/sync-provider.tsx';
 
@@ -12,36 +12,31 @@ export type ReplicaFacts = {
   failing: boolean;
 };
 
-/** One object per combination, so an unchanged reading is the same snapshot to React. */
-const READINGS = new Map<string, ReplicaFacts>();
-
-function reading(synced: boolean, online: boolean, failing: boolean): ReplicaFacts {
-  const key = `${synced}:${online}:${failing}`;
-  let facts = READINGS.get(key);
-  if (!facts) {
-    facts = { synced, online, failing };
-    READINGS.set(key, facts);
-  }
-  return facts;
-}
-
 function factsOf(status: SyncStatus, table: TableName): ReplicaFacts {
-  return reading(
-    status.initialSync.done,
-    status.online,
-    status.errors.some((e) => e.source === table),
-  );
+  return {
+    synced: status.initialSync.done,
+    online: status.online,
+    failing: status.errors.some((e) => e.source === table),
+  };
 }
+
+const sameFacts = (a: ReplicaFacts, b: ReplicaFacts): boolean =>
+  a.synced === b.synced && a.online === b.online && a.failing === b.failing;
 
 /**
  * The sync status as the booking screens use it, null while the engine is not open. The status
  * changes many times during a first sync (each table's start and end, each page pulled, the
  * outbox); read whole, each change re-rendered the page and every grid. These facts change a
- * few times at most, and a status change that leaves them as they were renders nothing.
+ * few times at most, and a status change that leaves them as they were is not passed on, so it
+ * renders nothing.
  */
 export function useReplicaFacts(engine: SyncEngine | null, table: TableName): ReplicaFacts | null {
   const facts$ = useMemo(
-    () => engine?.status$.pipe(map((status) => factsOf(status, table))) ?? null,
+    () =>
+      engine?.status$.pipe(
+        map((status) => factsOf(status, table)),
+        distinctUntilChanged(sameFacts),
+      ) ?? null,
     [engine, table],
   );
   return useObservable(facts$, null);
