@@ -47,14 +47,14 @@ async function checkConstraint(table: string, column: string): Promise<string> {
   return checks[0]!.def;
 }
 
-async function functionBody(name: string): Promise<string> {
+async function functionBody(name: string, schema = 'public'): Promise<string> {
   const { rows } = await db.query<{ def: string }>(
     `select pg_get_functiondef(p.oid) as def
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-      where n.nspname = 'public' and p.proname = $1`,
-    [name],
+      where n.nspname = $2 and p.proname = $1`,
+    [name, schema],
   );
-  if (rows.length === 0) throw new Error(`no function public.${name}`);
+  if (rows.length === 0) throw new Error(`no function ${schema}.${name}`);
   return rows.map((r) => r.def).join('\n');
 }
 
@@ -76,6 +76,11 @@ describe('the booking rules are the same in TypeScript and in SQL', () => {
     );
     expect(rows).toHaveLength(1);
     expect(listIn(rows[0]!.def).sort()).toEqual([...BOOKED_STATUSES].sort());
+  });
+
+  it('the statuses that hold a slot match the public projection of booked slots', async () => {
+    const body = await functionBody('project_agenda_ocupada', 'app_private');
+    expect(listIn(body).sort()).toEqual([...BOOKED_STATUSES].sort());
   });
 
   it('the interval options match the availability check', async () => {
