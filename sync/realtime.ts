@@ -1,7 +1,10 @@
-import {
+// Types only: the engine's chunk must not import supabase-js, which the app loads on its own
+// (src/lib/supabase-loader.ts); a value import here would make every load of the engine fetch
+// and run it first.
+import type {
   REALTIME_SUBSCRIBE_STATES,
-  type RealtimeChannel,
-  type SupabaseClient,
+  RealtimeChannel,
+  SupabaseClient,
 } from '@supabase/supabase-js';
 import type { EngineOptions } from './engine-options.ts';
 import { requestPull, type Live } from './replication.ts';
@@ -31,12 +34,11 @@ export function subscribeTable(opts: LiveTableOptions): RealtimeChannel {
       if (payload.eventType === 'DELETE') return;
       opts.onRow(payload.new);
     })
-    .subscribe((status, err) => {
-      if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) opts.onSubscribed();
-      else if (
-        status === REALTIME_SUBSCRIBE_STATES.CHANNEL_ERROR ||
-        status === REALTIME_SUBSCRIBE_STATES.TIMED_OUT
-      ) {
+    .subscribe((subscribeState, err) => {
+      // The enum's string values, compared as such (the enum itself is a value of supabase-js).
+      const status: `${REALTIME_SUBSCRIBE_STATES}` = subscribeState;
+      if (status === 'SUBSCRIBED') opts.onSubscribed();
+      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') {
         opts.onError(err?.message ?? status);
       }
     });
