@@ -99,6 +99,15 @@ export function replicaName(userId: string | null): string {
   return userId ? `saudeja-u-${userId.toLowerCase()}` : 'saudeja-visitor';
 }
 
+/**
+ * Lets the browser run what waits (input, a frame) before the next step of the start:
+ * scheduler.yield() where the browser has it, else a macrotask.
+ */
+function yieldToMainThread(): Promise<void> {
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 export async function openReplica(opts: {
   storage: RxStorage<unknown, unknown>;
   userId: string | null;
@@ -118,6 +127,9 @@ export async function openReplica(opts: {
   });
   const specs = tablesFor(opts.role, opts.tables);
   try {
+    // The database's own stores and the collections are set up in separate tasks (the
+    // patched addCollections() also yields between collections), not in one long one.
+    await yieldToMainThread();
     await db.addCollections(
       Object.fromEntries(
         specs.map((spec) => [
