@@ -12,6 +12,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { ownedDocConflictHandler, type ConflictReport } from './conflict.ts';
 import { useSparseReads } from './sparse-reads.ts';
 import {
+  neverPushed,
   pushesFor,
   tablesFor,
   type ReplicaDoc,
@@ -39,6 +40,8 @@ export function dexieStorage(source: IndexedDbSource): RxStorage<unknown, unknow
     indexedDB: source.factory,
     IDBKeyRange: source.keyRange,
     onCreate: useSparseReads,
+    // Every index costs each put of a first sync an index entry (docs/replication.md §1.1).
+    onlyOwnIndexes: neverPushed,
   });
 }
 

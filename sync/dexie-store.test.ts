@@ -2,6 +2,7 @@ import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import {
   fillWithDefaultSettings,
+  getChangedDocumentsSince,
   normalizeMangoQuery,
   prepareQuery,
   type RxDocumentData,
@@ -12,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dexieStorage } from './database.ts';
 import {
   agendamentosSchema,
+  medicosSchema,
   servicosSchema,
   type AgendamentoDoc,
   type ServicoDoc,
@@ -20,7 +22,9 @@ import {
 /**
  * RxDB's Dexie storage as patched (patches/rxdb+17.6.0.patch): a docs store no longer has an
  * index on `_meta.lwt` alone, and cleanup() reads the `[_meta.lwt+id]` index instead; a
- * collection with its own indexes has no `[_deleted+id]` index either.
+ * collection with its own indexes has no `[_deleted+id]` index either; and the store of a
+ * collection no role pushes has only the indexes its schema declares (`neverPushed`), its
+ * queries planned over a missing index reading the primary key instead.
  */
 
 type Doc = RxDocumentData<ServicoDoc>;
@@ -130,7 +134,7 @@ function indexNames(factory: IDBFactory, name: string): Promise<string[]> {
 }
 
 describe("the replica's Dexie docs store", () => {
-  it('has no index on _meta.lwt alone, and cleanup() still removes old deleted documents', async () => {
+  it('of a collection no role pushes has no index at all, and cleanup() still removes old deleted documents', async () => {
     const factory = new IDBFactory();
     const store = await instance(factory, 'fresh');
     const write = await store.bulkWrite(
@@ -145,10 +149,7 @@ describe("the replica's Dexie docs store", () => {
     );
     await store.cleanup(0);
     expect((await store.findDocumentsById(['a', 'b'], true)).map((d) => d.id)).toEqual(['b']);
-    expect(await indexNames(factory, 'rxdb-dexie-fresh--0--servicos')).toEqual([
-      '[_deleted+id]',
-      '[_meta.lwt+id]',
-    ]);
+    expect(await indexNames(factory, 'rxdb-dexie-fresh--0--servicos')).toEqual([]);
   });
 
   it('opens a store created with the _meta.lwt index as it is: its documents are read and written', async () => {
@@ -173,6 +174,82 @@ describe("the replica's Dexie docs store", () => {
   });
 });
 
+/** The services a query finds, in its order, asked as RxQuery asks (non-deleted only). */
+async function serviceIds(
+  store: Instance,
+  selector: Record<string, unknown>,
+  options: { limit?: number; sort?: 'asc' | 'desc' } = {},
+): Promise<{ ids: string[]; count: number }> {
+  const schema = fillWithDefaultSettings({ ...servicosSchema });
+  const query = prepareQuery(
+    schema,
+    normalizeMangoQuery<Doc>(schema, {
+      selector: { ...selector, _deleted: { $eq: false } },
+      ...(options.sort ? { sort: [{ id: options.sort }] } : {}),
+      ...(options.limit === undefined ? {} : { limit: options.limit }),
+    }),
+  );
+  const [{ documents }, { count }] = await Promise.all([store.query(query), store.count(query)]);
+  return { ids: documents.map((d) => d.id), count };
+}
+
+describe('the Dexie store of a collection no role pushes, without indexes', () => {
+  it('answers queries from the primary key as its [_deleted+id] index did', async () => {
+    const store = await instance(new IDBFactory(), 'scan');
+    const write = await store.bulkWrite(
+      ['c', 'a', 'gone', 'b'].map((id) => ({ document: doc(id, 1000, id === 'gone') })),
+      'test',
+    );
+    expect(write.error).toEqual([]);
+    expect(await serviceIds(store, {})).toEqual({ ids: ['a', 'b', 'c'], count: 3 });
+    expect(await serviceIds(store, { id: 'b' })).toEqual({ ids: ['b'], count: 1 });
+    expect(await serviceIds(store, { id: 'gone' })).toEqual({ ids: [], count: 0 });
+    expect(await serviceIds(store, { id: { $gt: 'a' } }, { limit: 1 })).toEqual({
+      ids: ['b'],
+      count: 2,
+    });
+    expect(await serviceIds(store, { nome: 'serviço c' })).toEqual({ ids: ['c'], count: 1 });
+    expect((await serviceIds(store, {}, { sort: 'desc', limit: 2 })).ids).toEqual(['c', 'b']);
+  });
+
+  it('lists the changes since a checkpoint in [_meta.lwt+id] order, as a migration away from it reads them', async () => {
+    const store = await instance(new IDBFactory(), 'changes');
+    const write = await store.bulkWrite(
+      [doc('b', 2000), doc('a', 2000), doc('c', 1000), doc('d', 3000, true)].map((document) => ({
+        document,
+      })),
+      'test',
+    );
+    expect(write.error).toEqual([]);
+    const first = await getChangedDocumentsSince(store, 2, undefined);
+    expect(first.documents.map((d) => d.id)).toEqual(['c', 'a']);
+    const rest = await getChangedDocumentsSince(store, 10, first.checkpoint);
+    expect(rest.documents.map((d) => d.id)).toEqual(['b', 'd']);
+  });
+
+  it('gains [_deleted+id] and [_meta.lwt+id] when its collection comes to be pushed, its documents kept', async () => {
+    const factory = new IDBFactory();
+    const name = 'rxdb-dexie-gain--2--medicos';
+    // As created while no role pushed it: the primary key only.
+    await storeDeclaredBefore(factory, name, 'id', { ...doc('old', 1000), _deleted: '0' });
+
+    const store = await storeOf(factory, 'gain', 'medicos', medicosSchema);
+    expect((await store.findDocumentsById(['old'], false)).map((d) => d.id)).toEqual(['old']);
+    expect(await indexNames(factory, name)).toEqual(['[_deleted+id]', '[_meta.lwt+id]']);
+    const changed = await getChangedDocumentsSince(store, 10, undefined);
+    expect(changed.documents.map((d) => d.id)).toEqual(['old']);
+  });
+
+  it('of a collection some role pushes keeps [_deleted+id] and [_meta.lwt+id]', async () => {
+    const factory = new IDBFactory();
+    await storeOf(factory, 'pushed', 'medicos', medicosSchema);
+    expect(await indexNames(factory, 'rxdb-dexie-pushed--2--medicos')).toEqual([
+      '[_deleted+id]',
+      '[_meta.lwt+id]',
+    ]);
+  });
+});
+
 describe('the Dexie store of a collection with its own indexes', () => {
   it('has no [_deleted+id] index, and its queries still find non-deleted documents in order', async () => {
     const factory = new IDBFactory();
@@ -192,7 +269,6 @@ describe('the Dexie store of a collection with its own indexes', () => {
     ).toEqual(['a']);
     expect(await indexNames(factory, 'rxdb-dexie-own--2--agendamentos')).toEqual([
       '[_deleted+horario_inicio+id]',
-      '[_meta.lwt+id]',
     ]);
   });
 

@@ -162,3 +162,12 @@ export function tablesFor(role: Role, tables: readonly TableSpec[] = TABLES): re
 export function pushesFor(spec: TableSpec, role: Role): boolean {
   return spec.pushRoles?.includes(role) ?? false;
 }
+
+/**
+ * Whether no role ever pushes `collection`: its replication has no upstream, so its IndexedDB
+ * store needs only the indexes its schema declares (docs/replication.md §1.1).
+ */
+export function neverPushed(collection: string, tables: readonly TableSpec[] = TABLES): boolean {
+  const spec = tables.find((t) => t.name === collection);
+  return spec !== undefined && (spec.pushRoles ?? []).length === 0;
+}
