@@ -12,9 +12,12 @@ export const E2E_APP_URL = `http://127.0.0.1:${appPort}`;
 export const E2E_API_URL = `http://127.0.0.1:${apiPort}`;
 /**
  * The consultation room's relay: Debian's coturn on loopback (tests/support/coturn.ts), its
- * port derived from the API's so that suites on other ports never share it.
+ * port derived from the API's so that suites on other ports never share it: 10,000 below it, or
+ * above it when that would leave the unprivileged range (an API port under 11,024).
  */
-const turnPort = Number(process.env.E2E_TURN_PORT ?? apiPort - 10000);
+const turnPort = Number(
+  process.env.E2E_TURN_PORT ?? (apiPort - 10000 >= 1024 ? apiPort - 10000 : apiPort + 10000),
+);
 export const E2E_TURN = {
   port: turnPort,
   secret: 'segredo-do-turn-do-e2e',
