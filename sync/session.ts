@@ -21,6 +21,7 @@ type Request<R> = PromiseLike<R> & {
   setHeader(name: string, value: string): PromiseLike<R>;
   /** Absent from a `.maybeSingle()` read, which sets `replicationDeadline()` before it. */
   abortSignal?(signal: AbortSignal): Request<R>;
+  retry?(enabled: boolean): Request<R>;
 };
 
 /**
@@ -39,10 +40,15 @@ export function replicationDeadline(): AbortSignal {
  * not once per sync step: a step makes several, and the session can lapse between them. The
  * token then travels in the request itself, because supabase-js reads its session once more
  * when it sends, and would put the anon key there had the session lapsed in between.
+ *
+ * supabase-js retries a failed read three times on its own, 1 + 2 + 4 s apart. The engine has
+ * its own retries (`retryTimeMs`, the outbox's backoff, a wake when the link comes back, L3),
+ * so that wait would only hide a failure for 7 s and keep a pull asleep after the link is back.
  */
 export async function sendAs<R>(session: Session, request: Request<R>): Promise<R> {
   const token = await session();
-  const timed = request.abortSignal ? request.abortSignal(replicationDeadline()) : request;
+  const once = request.retry ? request.retry(false) : request;
+  const timed = once.abortSignal ? once.abortSignal(replicationDeadline()) : once;
   const result = await (token === null
     ? timed
     : timed.setHeader('Authorization', `Bearer ${token}`));

@@ -120,6 +120,25 @@ describe('devices', () => {
     await expectExactlyOnce(platform, booked.value.mutationId);
   });
 
+  it('hold() keeps a request unanswered until released, then sends it once', async () => {
+    const doctor = await createDoctor(platform);
+    const phone = await device(platform, { role: 'paciente' });
+    const attempted = phone.net.hold(isBooking);
+    const booked = await phone.sync.book({ medicoId: doctor.medicoId, horarioInicio: slot(11) });
+    if (!booked.ok) throw new Error('booking was not queued');
+    await attempted;
+    expect(phone.net.requests.filter(isBooking)).toEqual([]);
+    const stored = platform.admin
+      .from('agendamentos')
+      .select('id')
+      .eq('mutation_id', booked.value.mutationId);
+    expect(await rows(stored)).toEqual([]);
+    void phone.net.hold(null);
+    await settled(phone);
+    expect(phone.net.requests.filter(isBooking)).toHaveLength(1);
+    await expectExactlyOnce(platform, booked.value.mutationId);
+  });
+
   it('online() straight after offline() brings Realtime back, though the old socket was still closing', async () => {
     const phone = await device(platform, { role: 'paciente' });
     phone.offline();

@@ -23,6 +23,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * - `cutNext(match)`: the next matching request dies before the server sees it;
  * - `loseNextReply(match)`: the server processes the next matching request, its reply is lost;
  * - `block(match)`: matching requests fail until `block(null)`;
+ * - `hold(match)`: matching requests wait unanswered until `hold(null)`, then go on;
  * - `latency(ms)`: every request waits before it is sent;
  * - `afterNextReply(match, run)`: runs `run` (a server restart) before a reply is returned.
  */
@@ -32,6 +33,10 @@ export class Network {
   private cutting: Match | null = null;
   private blocked: Match | null = null;
   private onBlocked: () => void = () => undefined;
+  private held: Match | null = null;
+  private onHeld: () => void = () => undefined;
+  private released: Promise<void> = Promise.resolve();
+  private release: () => void = () => undefined;
   private hook: { match: Match; run: () => Promise<void> } | null = null;
   private delayMs = 0;
   /** Set while a storm runs (chaos.ts). */
@@ -54,6 +59,20 @@ export class Network {
   block(match: Match | null): Promise<void> {
     this.blocked = match;
     return new Promise((resolve) => (this.onBlocked = resolve));
+  }
+
+  /**
+   * Requests matching `match` wait, like requests on a link that has not answered yet, until
+   * `hold(null)` sends them on; resolves when the first one was attempted.
+   */
+  hold(match: Match | null): Promise<void> {
+    this.held = match;
+    if (!match) {
+      this.release();
+      return Promise.resolve();
+    }
+    this.released = new Promise((resolve) => (this.release = resolve));
+    return new Promise((resolve) => (this.onHeld = resolve));
   }
 
   /** `then` runs once the reply is thrown away, before the request fails (e.g. go offline). */
@@ -79,6 +98,10 @@ export class Network {
     const faults = this.faults;
     const wait = this.delayMs + (faults ? faults.random() * faults.maxLatencyMs : 0);
     if (wait > 0) await sleep(wait);
+    if (this.held?.(url)) {
+      this.onHeld();
+      await this.released;
+    }
     if (!this.online) throw dead();
     if (this.blocked?.(url)) {
       this.onBlocked();

@@ -57,7 +57,7 @@ async function doctorDevice(doctor: DoctorFixture, hold: boolean): Promise<Devic
   devices.push(device);
   const id = await device.signIn(doctor.email);
   const attempted = hold
-    ? device.net.block((url) => url.includes('/rest/v1/agenda_medico?'))
+    ? device.net.hold((url) => url.includes('/rest/v1/agenda_medico?'))
     : Promise.resolve();
   await device.start({ id, role: 'medico' });
   await attempted;
@@ -86,7 +86,7 @@ it('opened cold on an empty replica still on its first pull, it shows loading an
   expect(screen.queryByRole('button', { name: 'Salvar Agenda' })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Adicionar horário' })).toBeNull();
 
-  void device.net.block(null);
+  void device.net.hold(null);
   const sunday = within(
     await screen.findByRole('region', { name: 'Domingo' }, { timeout: 15_000 }),
   );
