@@ -7,8 +7,24 @@ import { batchMessages } from './protocol.ts';
 import { isStalePlan, PreparedStatements, statementName } from './prepared.ts';
 import { ResultCollector } from './results.ts';
 import { TEXT_OIDS, identity } from './text-types.ts';
+import { forgetNewCluster, keepNewCluster, keptNewCluster } from './pglite-cluster-cache.ts';
 
 const parsers = Object.fromEntries(Object.values(TEXT_OIDS).map((oid) => [oid, identity]));
+const EXTENSIONS = { btree_gist, pgcrypto };
+
+/** An in-memory database, started from the kept new cluster when there is one (its module). */
+async function newInMemory(): Promise<PGlite> {
+  const kept = await keptNewCluster();
+  if (kept) {
+    const loaded = await PGlite.create({ loadDataDir: kept, extensions: EXTENSIONS, parsers })
+      // A copy this PGlite cannot start from is dropped, and made again below.
+      .catch(() => forgetNewCluster().then(() => undefined));
+    if (loaded) return loaded;
+  }
+  const pg = await PGlite.create({ extensions: EXTENSIONS, parsers });
+  await keepNewCluster(await pg.dumpDataDir('none'));
+  return pg;
+}
 
 /**
  * One result per statement from a batch's backend messages, rows typed as `query` types them.
@@ -64,11 +80,9 @@ export async function openPglite(
   onEnter?: (tags: number[]) => void,
 ): Promise<PgliteDatabase> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const pg = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    extensions: { btree_gist, pgcrypto },
-    parsers,
-  });
+  const pg = dataDir
+    ? await PGlite.create({ dataDir, extensions: EXTENSIONS, parsers })
+    : await newInMemory();
   // PGlite is one backend: one set of prepared statements for the whole database.
   const prepared = new PreparedStatements();
 
