@@ -74,7 +74,7 @@ describe('replica reads by id', () => {
     const gets = vi.spyOn(IDBObjectStore.prototype, 'get');
     const page = Array.from({ length: 1000 }, (_, i) => 10 + i);
     expect(await instance.findDocumentsById(page.map(id), true)).toEqual([]);
-    // The write of the page reads it too (conflict check) before storing it.
+    // Inserts: the write adds them without reading (first-sync-writes.test.ts).
     await write(instance, page);
     expect(gets).not.toHaveBeenCalled();
     expect(found(await instance.findDocumentsById(page.map(id), true))).toEqual(page.map(id));

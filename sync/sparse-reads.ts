@@ -17,12 +17,13 @@ const RANGE = 2;
 /**
  * Reads many documents by primary key, asking IndexedDB only for those it has: first the
  * stored keys between the smallest and the largest wanted key (one `getAllKeys`), then one
- * `get` per key found. RxDB reads every pulled document before writing it — in the pull
- * (`findDocumentsById`, on the collection and on the replication's meta store) and again in
- * the write — and Dexie asks for each key, so a first sync made three IndexedDB requests per
- * row for documents that were not there yet. In Chromium each request crosses to the storage
- * process, and those misses cost as much of the sync's main thread as the writes
- * themselves (bench/sync). Same answer as Dexie's: one entry per key, `undefined` if absent.
+ * `get` per key found. RxDB reads documents by id before it writes them — the pull of a
+ * collection that pushes (`findDocumentsById`, on the collection and on the replication's meta
+ * store), and the write of an update, to find conflicts — and Dexie asks for each key, so
+ * reading a page of ids the replica mostly lacks cost a request per id. In Chromium each
+ * request crosses to the storage process. (An insert is not read first at all: the patched
+ * Dexie storage adds it, and reads only the ids IndexedDB refused; sync/SPEC.md, design.)
+ * Same answer as Dexie's: one entry per key, `undefined` if absent.
  */
 async function sparseGetMany(table: DBCoreTable, req: DBCoreGetManyRequest): Promise<unknown[]> {
   const keys = req.keys.filter((k): k is string => typeof k === 'string');

@@ -113,6 +113,16 @@ try {
       `processes (IndexedDB's backend) ${other.toFixed(0)} ms, the server ${serverCpuMs.toFixed(0)} ms (over the whole Chromium leg) ` +
       `→ ${Math.round(browserRun.rows / ((renderer + other + serverCpuMs) / 1000))} rows per CPU-second`,
   );
+  const { transactions, requests } = browserRun.idb;
+  const total = Object.values(requests).reduce((a, b) => a + b, 0);
+  console.log(
+    `  IndexedDB during the sync: ${total} requests (${(total / browserRun.rows).toFixed(3)} per row: ` +
+      Object.entries(requests)
+        .sort(([, a], [, b]) => b - a)
+        .map(([method, n]) => `${method} ${n}`)
+        .join(', ') +
+      `), ${transactions} transactions`,
+  );
   console.log(
     `  Chromium / Node, same rows, same run: ${(syncMs / browserRun.syncMs).toFixed(2)}× the ` +
       `rows per second; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`,

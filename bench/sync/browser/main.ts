@@ -6,6 +6,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { filter, firstValueFrom } from 'rxjs';
 import { createSyncEngine } from '../../../sync/index.ts';
+import { countIdbRequests, type IdbRequestCounts } from './idb-requests.ts';
 
 export type BrowserSyncInput = {
   url: string;
@@ -20,6 +21,8 @@ export type BrowserSyncResult = {
   appointments: number;
   rows: number;
   collections: number;
+  /** The IndexedDB requests and transactions from the engine's start to its first sync's end. */
+  idb: IdbRequestCounts;
 };
 
 declare global {
@@ -36,6 +39,7 @@ window.benchSync = async (input) => {
     password: input.password,
   });
   if (error) throw error;
+  const counted = countIdbRequests();
   const start = performance.now();
   const engine = await createSyncEngine({
     supabase,
@@ -44,6 +48,7 @@ window.benchSync = async (input) => {
   });
   await engine.awaitInitialSync();
   const syncMs = performance.now() - start;
+  const idb = counted();
   const status = await firstValueFrom(engine.status$);
   const list = await firstValueFrom(
     engine.appointments$.pipe(filter((l) => l.length === input.appointments)),
@@ -55,5 +60,6 @@ window.benchSync = async (input) => {
     appointments: list.length,
     rows: status.initialSync.rowsReceived,
     collections: status.initialSync.total,
+    idb,
   };
 };
