@@ -1,4 +1,4 @@
-import type { Database } from '../db/index.ts';
+import type { Database, QueryResult } from '../db/index.ts';
 import type { Logger } from '../log.ts';
 import type { Identity } from '../request-auth.ts';
 import { loadTables, syncCaptureTriggers, type TableInfo } from './catalog.ts';
@@ -36,6 +36,12 @@ export type PgSubscriber = {
 
 export type ChangeFeed = {
   subscribe(sub: PgSubscriber): () => void;
+  /**
+   * Resolves once every change committed from now on reaches the current subscribers: a read
+   * that began while nobody subscribed deletes what it finds unread, and a subscriber who
+   * arrived meanwhile must not be told it is live before that read has ended.
+   */
+  live(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -58,30 +64,51 @@ type Candidate = {
   bindings: PgBinding[];
 };
 
-const CHANNEL = 'realtime_change';
 const DDL_CHANNEL = 'realtime_ddl';
 const NO_DDL_TRIGGER_CACHE_MS = 2000;
-/** Change rows nobody picked up (no listener for a long time) are dropped after this. */
-const ORPHAN_AGE = '1 minute';
+/** Change rows taken by one read, oldest first; a full read is followed by another at once. */
 const BATCH = 500;
-/*
- * Sent through `batch`, which prepares a statement once per connection: a batch is one
- * statement, and parsing it again for every batch cost the database more than running it.
+/**
+ * How long the feed waits before it reads the log again: `BUSY_MS` after a read that found
+ * changes, so the changes of that moment arrive together; after each read that found none, twice
+ * as long as the last wait, up to `IDLE_MS` while someone subscribes — the interval at which the
+ * real server polls its replication slot — and up to `UNWATCHED_MS` while nobody does (the rows
+ * then only have to go).
  */
-const DELETE_SQL = 'delete from realtime.change_log where id = any ($1::bigint[])';
-const READ_AND_DELETE_SQL = `${DELETE_SQL}
-  returning id::text, schema_name as schema, table_name as "table", relid::int, type, record, old_record,
-            to_char(commit_timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as commit_timestamp`;
+const BUSY_MS = 20;
+const IDLE_MS = 100;
+const UNWATCHED_MS = 1000;
+/** After a failed read (the database away), before the next one. */
+const RETRY_MS = 1000;
+/**
+ * Rows deleted between two vacuums of the log. Each read walks the primary key from its start,
+ * over the entries of every row deleted before; PGlite has no autovacuum to remove them, and
+ * after 100,000 changes a read cost it three times what it costs on a vacuumed log.
+ */
+const VACUUM_EVERY = 5000;
+/*
+ * Both read the log's oldest committed rows and delete them in the same statement; sent through
+ * `batch`, which prepares a statement once per connection. Rows of transactions still open are
+ * invisible to them and stay for a later read.
+ */
+const OLDEST = 'select id from realtime.change_log order by id limit $1';
+const DELETE_SQL = `delete from realtime.change_log where id in (${OLDEST})`;
+const READ_AND_DELETE_SQL = `with taken as (${DELETE_SQL}
+  returning id, schema_name, table_name, relid, type, record, old_record, commit_timestamp)
+  select id::text, schema_name as schema, table_name as "table", relid::int, type, record, old_record,
+         to_char(commit_timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as commit_timestamp
+    from taken order by taken.id`;
 
 /** The feed's state; every function below takes it explicitly. */
 type Feed = {
   readonly db: Database;
   readonly log: Logger;
   readonly subscribers: Set<PgSubscriber>;
-  /** Change-log ids notified and not yet processed, in commit order. */
-  readonly pending: string[];
-  draining: Promise<void> | undefined;
   closed: boolean;
+  /** A read deleting changes unread, for nobody subscribed when it began. */
+  unread: Promise<QueryResult[]> | undefined;
+  /** The wait before the next read; ends early when `wake` is called. */
+  sleep: { timer: NodeJS.Timeout; done: () => void } | undefined;
   /** Roles that bypass RLS (service_role, usually): their changes skip the visibility check. */
   readonly bypassRls: ReadonlySet<string>;
   readonly tableCache: Map<number, { info: TableInfo; at: number }>;
@@ -90,10 +117,18 @@ type Feed = {
 };
 
 /**
- * Turns committed changes into postgres_changes pushes. NOTIFY payloads arrive in commit order;
- * batches are processed one after another in that order, so every subscriber sees a table's
- * changes in commit order. Each batch costs one read-and-delete of the change rows, at most one
- * filter evaluation and one RLS statement, plus a catalog read after DDL.
+ * Turns committed changes into postgres_changes pushes by reading the change log over and over,
+ * as the real server polls its replication slot. The capture trigger sends no NOTIFY: PostgreSQL
+ * serialises the commits of every transaction that notifies (it holds a database-wide lock from
+ * its NOTIFY's queueing until after its commit is flushed), so one NOTIFY per captured change
+ * made every write to a published table wait for a disk flush of its own — on PostgreSQL, a few
+ * hundred bookings per second however many patients booked at once (bench/booking).
+ *
+ * Each read takes the oldest committed rows in id order, and reads follow one another. The
+ * capture trigger is deferred to commit, so a change's id is taken as its transaction commits:
+ * subscribers get changes in commit order, a transaction that started first and committed last
+ * coming last. Each read costs one read-and-delete of the change rows, at most one filter
+ * evaluation and one RLS statement, plus a catalog read after DDL.
  */
 export async function startChangeFeed(db: Database, log: Logger): Promise<ChangeFeed> {
   const { rows: bypass } = await db.query<{ rolname: string }>(
@@ -109,101 +144,93 @@ export async function startChangeFeed(db: Database, log: Logger): Promise<Change
     db,
     log,
     subscribers: new Set(),
-    pending: [],
-    draining: undefined,
     closed: false,
+    unread: undefined,
+    sleep: undefined,
     bypassRls: new Set(bypass.map((r) => r.rolname)),
     tableCache: new Map(),
     cacheTtl: ddlTrigger.length > 0 ? Infinity : NO_DDL_TRIGGER_CACHE_MS,
   };
   const unlistenDdl = await db.listen(DDL_CHANNEL, () => feed.tableCache.clear());
-  const unlisten = await db.listen(
-    CHANNEL,
-    (payload) => {
-      if (/^\d+$/.test(payload)) enqueue(feed, [payload]);
-    },
-    () => void catchUp(feed),
-  );
-  const pruner = setInterval(() => prune(feed), 60_000);
-  pruner.unref();
+  const reading = readLoop(feed);
 
   return {
     subscribe(sub) {
       feed.subscribers.add(sub);
+      // A first subscriber should not wait out the long interval of an unwatched log.
+      if (feed.subscribers.size === 1) wake(feed);
       return () => void feed.subscribers.delete(sub);
+    },
+    async live() {
+      // Whether it deleted anything or failed, it is over.
+      await feed.unread?.catch(() => undefined);
     },
     async close() {
       feed.closed = true;
-      clearInterval(pruner);
+      wake(feed);
       feed.subscribers.clear();
-      await feed.draining;
-      await unlisten();
+      await reading;
       await unlistenDdl();
     },
   };
 }
 
-function enqueue(feed: Feed, ids: string[]): void {
-  if (feed.closed || ids.length === 0) return;
-  feed.pending.push(...ids);
-  feed.draining ??= drain(feed).finally(() => {
-    feed.draining = undefined;
-  });
-}
-
-/**
- * After a lost LISTEN connection the notifications sent meanwhile are gone, but their rows are
- * still in the change log: deliver them. Re-queued ids are harmless, since a batch deletes what
- * it reads.
- */
-function catchUp(feed: Feed): Promise<void> {
-  return feed.db
-    .query<{ id: string }>('select id::text from realtime.change_log order by id')
-    .then(({ rows }) =>
-      enqueue(
-        feed,
-        rows.map((r) => r.id),
-      ),
-    )
-    .catch((e: unknown) => feed.log.error({ msg: 'realtime: catch-up failed', error: String(e) }));
-}
-
-function prune(feed: Feed): void {
-  feed.db
-    .query(
-      `delete from realtime.change_log where commit_timestamp < now() - interval '${ORPHAN_AGE}'`,
-    )
-    .catch((e: unknown) => feed.log.error({ msg: 'realtime: prune failed', error: String(e) }));
-}
-
-async function drain(feed: Feed): Promise<void> {
-  // The notifications of one read on the listening connection arrive one callback each; starting
-  // after them makes them one batch, one statement, instead of a statement for the first alone.
-  await new Promise((resolve) => setImmediate(resolve));
-  while (feed.pending.length > 0 && !feed.closed) {
-    const ids = feed.pending.splice(0, BATCH);
+/** Reads the log until the feed closes, waiting between reads as `BUSY_MS` says. */
+async function readLoop(feed: Feed): Promise<void> {
+  let wait = BUSY_MS;
+  let deleted = 0;
+  while (!feed.closed) {
     try {
-      await processBatch(feed, ids);
+      const taken = await readBatch(feed);
+      deleted += taken;
+      if (deleted >= VACUUM_EVERY) {
+        deleted = 0;
+        await feed.db.query('vacuum realtime.change_log');
+      }
+      if (taken === BATCH) continue;
+      const longest = feed.subscribers.size > 0 ? IDLE_MS : UNWATCHED_MS;
+      wait = taken > 0 ? BUSY_MS : Math.min(wait * 2, longest);
     } catch (e) {
       feed.log.error({ msg: 'realtime: change delivery failed', error: String(e) });
+      console.error('DEBUG', e);
+      wait = RETRY_MS;
     }
+    await new Promise<void>((done) => {
+      if (feed.closed) return done();
+      feed.sleep = { timer: setTimeout(done, wait), done };
+    });
+    feed.sleep = undefined;
   }
 }
 
-async function processBatch(feed: Feed, ids: string[]): Promise<void> {
+/** Ends the wait before the next read. */
+function wake(feed: Feed): void {
+  if (!feed.sleep) return;
+  clearTimeout(feed.sleep.timer);
+  feed.sleep.done();
+}
+
+/** One read of the log: its oldest committed rows delivered and deleted; resolves to how many. */
+async function readBatch(feed: Feed): Promise<number> {
   if (feed.subscribers.size === 0) {
     // Nobody to deliver to: the rows only have to go. Reading their records back would cost
     // the database their JSON and this process its decoding, for every change.
-    await feed.db.batch([{ sql: DELETE_SQL, params: [ids] }]);
-    return;
+    feed.unread = feed.db.batch([{ sql: DELETE_SQL, params: [BATCH] }]);
+    try {
+      const [deleted] = await feed.unread;
+      return deleted!.rowCount;
+    } finally {
+      feed.unread = undefined;
+    }
   }
-  const [read] = await feed.db.batch([{ sql: READ_AND_DELETE_SQL, params: [ids] }]);
-  const rows = read!.rows as ChangeRow[];
-  if (rows.length === 0) return;
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const changes = ids.flatMap((id) => byId.get(id) ?? []);
-  const tables = await tablesFor(feed, [...new Set(changes.map((c) => c.relid))]);
+  const [read] = await feed.db.batch([{ sql: READ_AND_DELETE_SQL, params: [BATCH] }]);
+  const changes = read!.rows as ChangeRow[];
+  if (changes.length > 0) await deliver(feed, changes);
+  return changes.length;
+}
 
+async function deliver(feed: Feed, changes: ChangeRow[]): Promise<void> {
+  const tables = await tablesFor(feed, [...new Set(changes.map((c) => c.relid))]);
   const candidates: Candidate[] = [];
   for (const change of changes) {
     const table = tables.get(change.relid);

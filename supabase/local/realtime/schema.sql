@@ -3,9 +3,11 @@
 --
 -- Hosted Supabase reads changes from logical replication; PGlite has none, so both engines use
 -- the same mechanism here: a row trigger named realtime_capture on every table of publication
--- supabase_realtime writes the change to realtime.change_log and NOTIFYs its id. NOTIFY is
--- delivered only after commit and in commit order, and the payload stays far below the 8 kB
--- limit. The server deletes rows once it has read them.
+-- supabase_realtime writes the change to realtime.change_log, and the server reads the log's
+-- committed rows in id order and deletes them in the same statement, over and over, as the real
+-- server polls its replication slot (realtime/change-feed.ts). The trigger sends no NOTIFY:
+-- PostgreSQL serialises the commits of all transactions that notify, each waiting for a flush
+-- of its own.
 create schema if not exists realtime;
 
 --
@@ -46,7 +48,6 @@ declare
   rls boolean;
   key_columns text[];
   old_rec jsonb;
-  change_id bigint;
 begin
   if tg_op <> 'INSERT' then
     select c.relreplident, c.relrowsecurity into ident, rls from pg_class c where c.oid = tg_relid;
@@ -68,14 +69,18 @@ begin
 
   insert into realtime.change_log (schema_name, table_name, relid, type, record, old_record)
   values (tg_table_schema, tg_table_name, tg_relid, tg_op,
-          case when tg_op <> 'DELETE' then to_jsonb(new) end, old_rec)
-  returning id into change_id;
-  perform pg_notify('realtime_change', change_id::text);
+          case when tg_op <> 'DELETE' then to_jsonb(new) end, old_rec);
   return null;
 end $$;
 
 -- Attaches realtime_capture to every ordinary table of the publication and detaches it from
 -- tables that left it. Returns how many triggers it created or dropped.
+--
+-- The trigger is a constraint trigger deferred to commit, so a change's id is taken when its
+-- transaction commits, not when its row was written: the server reads the log in id order, and
+-- a transaction that started first but committed last must come last, as the real server's
+-- changes follow the WAL's commit order. A trigger from before (fired with its statement) is
+-- replaced.
 create or replace function realtime.sync_triggers() returns integer
 language plpgsql security definer
 set search_path = pg_catalog, pg_temp
@@ -90,10 +95,13 @@ begin
       join pg_namespace n on n.nspname = p.schemaname
       join pg_class c on c.relnamespace = n.oid and c.relname = p.tablename
      where p.pubname = 'supabase_realtime' and c.relkind = 'r'
-       and not exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = 'realtime_capture')
+       and not exists (select 1 from pg_trigger g
+                        where g.tgrelid = c.oid and g.tgname = 'realtime_capture' and g.tginitdeferred)
   loop
-    execute format('create trigger realtime_capture after insert or update or delete on %s '
-                   'for each row execute function realtime.capture()', t.rel);
+    execute format('drop trigger if exists realtime_capture on %s', t.rel);
+    execute format('create constraint trigger realtime_capture after insert or update or delete on %s '
+                   'deferrable initially deferred for each row execute function realtime.capture()',
+                   t.rel);
     changed := changed + 1;
   end loop;
   for t in

@@ -253,8 +253,10 @@ async function join(s: Session, frame: Frame): Promise<void> {
   };
   s.channels.set(frame.topic, ch);
   // Live before the ok reply: a change committed after SUBSCRIBED is never missed.
-  if (resolved.ok && resolved.bindings.length > 0)
+  if (resolved.ok && resolved.bindings.length > 0) {
     ch.stopChanges = subscribeChanges(s, ch, resolved.bindings);
+    await s.ctx.feed.live();
+  }
   scheduleTokenCheck(s, ch);
 
   reply(s, frame, 'ok', {
