@@ -42,6 +42,9 @@ export type Platform = {
   close(): Promise<void>;
 };
 
+/** Methods that never write, so their answers need not wake Realtime's change feed. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export type PlatformOptions = { db?: Database; log?: Logger };
 
 export async function createPlatform(
@@ -95,8 +98,13 @@ export async function createPlatform(
   // …and /rest/v1, the hottest path, answered from Node's own request and response before Hono
   // builds anything for it (rest/index.ts says why).
   const hono = getRequestListener(app.fetch);
-  const dispatch = (req: IncomingMessage, res: ServerResponse) =>
-    isRestTarget(req.url ?? '') ? rest.serve(req, res) : void hono(req, res);
+  const dispatch = (req: IncomingMessage, res: ServerResponse) => {
+    // A request that may have written has committed by the time its answer is sent: its
+    // changes go to Realtime's subscribers now, not at the change feed's next poll.
+    if (!READ_METHODS.has(req.method ?? '')) res.once('finish', () => realtime.changesCommitted());
+    if (isRestTarget(req.url ?? '')) rest.serve(req, res);
+    else void hono(req, res);
+  };
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
   app.onError((err, c) => {
     log.error({ msg: 'unhandled error', path: c.req.path, error: String(err) });

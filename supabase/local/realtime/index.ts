@@ -16,6 +16,8 @@ export type Realtime = {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   /** HTTP routes under `/realtime/v1` (broadcast over REST). */
   api: Hono;
+  /** A write has committed: deliver its changes now (change-feed.ts, `wake`). */
+  changesCommitted(): void;
   close(): Promise<void>;
 };
 
@@ -101,6 +103,7 @@ export async function createRealtime(ctx: PlatformContext): Promise<Realtime> {
 
   return {
     api: createBroadcastApi(hub, ctx, ctx.db),
+    changesCommitted: () => feed.wake(),
 
     handleUpgrade(req, socket, head) {
       const url = new URL(req.url ?? '/', 'http://localhost');
