@@ -79,6 +79,9 @@ export default defineConfig({
             // splitting it shared one with temporal-polyfill, and every page that loads
             // supabase-js downloaded Temporal with it.
             { name: 'tslib', test: /[\\/]node_modules[\\/]tslib[\\/]/, priority: 4 },
+            // rxjs in parts of its own, split by the pages that need them (small ones merged):
+            // inside the booking page's shared parts it came along with modules the doctor's
+            // dashboard needs, and that dashboard paints without rxjs (first-consultas.ts).
             {
               name: 'rxjs',
               test: /[\\/]node_modules[\\/]rxjs[\\/]/,
