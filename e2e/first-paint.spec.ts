@@ -211,7 +211,9 @@ test("the doctor's dashboard on a device without the replica paints its first co
     slug: 'paulo',
     patientName: 'Helena Primeira Leitura',
     cpf: randomCpf(),
-    time: '16:30',
+    // Dr. Paulo works mornings on Mondays, Wednesdays and Fridays, afternoons on Tuesdays and
+    // Thursdays (supabase/seed.sql).
+    time: (day) => (day.dayOfWeek % 2 === 0 ? '17:00' : '11:00'),
   });
   // Signed in on another device: this one has the session only (localStorage), no replica.
   const login = await browser.newContext();
