@@ -3,8 +3,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { getChangedDocumentsSince, type RxStorage, type RxStorageInstance } from 'rxdb';
 import { BehaviorSubject, Subject, filter, firstValueFrom, merge, type Observable } from 'rxjs';
 import WebSocket from 'ws';
-import { dexieStorage } from '../database.ts';
-import type { IndexedDbSource } from '../replica-files.ts';
+import { dexieStorage, type IndexedDbSource } from '../database.ts';
 import {
   createSyncEngine,
   type SyncEngine,

@@ -18,7 +18,6 @@ import { useOwnDoctor } from './use-own-doctor.ts';
 import type { ScheduleEditorComponent } from '@/session/feature-slots.ts';
 import { LOAD_ERROR_TEXTS, LoadError } from '@/ui/load-error.tsx';
 import { useSyncEngine } from '@/session/sync-provider.tsx';
-import { useFirstConsultas, type FirstConsultas } from './first-consultas.ts';
 
 /**
  * The panel opens on 'Consultas'; the other sections load when first opened, so their code
@@ -82,13 +81,8 @@ function usePreloadedSection(segment: string): void {
 /** What the app composes into the dashboard: the other features its sections show. */
 export type DoctorDashboardSlots = { scheduleEditor: ScheduleEditorComponent };
 
-const CONTENT: Record<
-  Section,
-  (doctor: MedicoDoc, slots: DoctorDashboardSlots, first: FirstConsultas) => ReactNode
-> = {
-  consultas: (doctor, _slots, first) => (
-    <AppointmentsTab doctor={doctor} first={first.kind === 'ready' ? first : null} />
-  ),
+const CONTENT: Record<Section, (doctor: MedicoDoc, slots: DoctorDashboardSlots) => ReactNode> = {
+  consultas: (doctor) => <AppointmentsTab doctor={doctor} />,
   hoje: (doctor) => <Today.Component doctor={doctor} />,
   perfil: (doctor) => <Profile.Component doctor={doctor} />,
   agenda: (doctor, slots) => <Schedule.Component doctor={doctor} Editor={slots.scheduleEditor} />,
@@ -144,21 +138,12 @@ export function DoctorDashboardPage(slots: DoctorDashboardSlots) {
   const engine = useSyncEngine();
   const signOut = useSignOutToHome();
   usePreloadedSection(segment);
-  const current: Section = isSection(segment) ? segment : 'consultas';
-  const first = useFirstConsultas(current === 'consultas');
 
   if (!loading && !session) return <Navigate to="/" replace />;
   if (segment !== '' && !isSection(segment)) {
     return <Navigate to={`${DOCTOR_BASE_PATH}/consultas`} replace />;
   }
-  // Consultas may open on the first read's record (first-consultas.ts); the other sections
-  // edit or read the replica, and wait for its own.
-  const doctor =
-    own.state === 'found'
-      ? own.doctor
-      : own.state === 'loading' && current === 'consultas' && first.kind === 'ready'
-        ? first.doctor
-        : null;
+  if (own.state === 'loading') return <PageSpinner />;
   if (own.state === 'failed' || own.state === 'fetch-failed') {
     // A replica that could not be opened needs the page again; a failed fetch, another pull.
     const lines =
@@ -177,9 +162,9 @@ export function DoctorDashboardPage(slots: DoctorDashboardSlots) {
     );
   }
   if (own.state === 'missing') return <DoctorNotFound />;
-  if (!doctor) return <PageSpinner />;
 
-  const fullName = profile?.full_name || doctor.name || user?.email || '';
+  const current: Section = segment === '' ? 'consultas' : segment;
+  const fullName = profile?.full_name || own.doctor.name || user?.email || '';
   return (
     <Container className={css({ py: { base: '4', md: '10' } })}>
       <DashboardShell
@@ -193,7 +178,7 @@ export function DoctorDashboardPage(slots: DoctorDashboardSlots) {
         onSignOut={() => void signOut()}
       >
         <DoctorActionFeedback>
-          <Suspense fallback={<PageSpinner />}>{CONTENT[current](doctor, slots, first)}</Suspense>
+          <Suspense fallback={<PageSpinner />}>{CONTENT[current](own.doctor, slots)}</Suspense>
         </DoctorActionFeedback>
       </DashboardShell>
     </Container>
