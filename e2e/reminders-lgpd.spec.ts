@@ -38,18 +38,19 @@ function farSlot(): string {
   return day.toZonedDateTime({ timeZone: ZONE, plainTime: time }).toInstant().toString();
 }
 
-/** Books `start` with Dra. Ana and issues its guide, as the checkout does, through the RPCs. */
+/**
+ * Books a far slot with Dra. Ana and issues its guide, as the checkout does, through the RPCs.
+ * The slot is drawn at random, and drawn again if another test of the run already took it.
+ */
 async function bookWithGuide(
   patient: SupabaseClient,
-  start: string,
-): Promise<{ id: string; guiaId: string }> {
-  const booked = await patient
-    .rpc('paciente_agendar', {
-      p_medico_id: ANA.medicoId,
-      p_horario_inicio: start,
-      p_mutation_id: randomUUID(),
-    })
-    .single<{ id: string }>();
+): Promise<{ id: string; guiaId: string; start: string }> {
+  let start = farSlot();
+  let booked = await book(patient, start);
+  for (let attempt = 1; booked.error?.code === '23505' && attempt < 10; attempt++) {
+    start = farSlot();
+    booked = await book(patient, start);
+  }
   if (booked.error) throw booked.error;
   const guide = await patient
     .rpc('paciente_gerar_guia', { p_agendamento_id: booked.data.id, p_mutation_id: randomUUID() })
@@ -62,7 +63,17 @@ async function bookWithGuide(
     .eq('id', booked.data.id)
     .single<{ guia_id: string }>();
   if (row.error) throw row.error;
-  return { id: booked.data.id, guiaId: row.data.guia_id };
+  return { id: booked.data.id, guiaId: row.data.guia_id, start };
+}
+
+function book(patient: SupabaseClient, start: string) {
+  return patient
+    .rpc('paciente_agendar', {
+      p_medico_id: ANA.medicoId,
+      p_horario_inicio: start,
+      p_mutation_id: randomUUID(),
+    })
+    .single<{ id: string }>();
 }
 
 /** A patient signed up and confirmed through the UI, plus a session of theirs outside it. */
@@ -112,8 +123,7 @@ test('a reminder e-mail arrives in the mailbox when the job runs with the clock 
   page,
 }) => {
   const { p, api } = await patientWithSession(page, 'lembrete');
-  const start = farSlot();
-  const { guiaId } = await bookWithGuide(api, start);
+  const { guiaId, start } = await bookWithGuide(api);
   const { serviceRoleKey } = await deriveApiKeys(DEV_JWT_SECRET);
   // The scheduler's own run, with its clock injected (the service-role client of support.ts
   // carries the WebSocket Node 20 lacks).
@@ -152,14 +162,14 @@ test("Meus Dados: reminders opt-out, the export holds only the patient's data, d
 }) => {
   const admin = await serviceClient();
   const other = await patientWithSession(page, 'outro');
-  const otherBooking = await bookWithGuide(other.api, farSlot());
+  const otherBooking = await bookWithGuide(other.api);
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   await page.goto('/');
 
   const { p, api } = await patientWithSession(page, 'lgpd');
   const me = await userIdOf(p.email);
-  const future = await bookWithGuide(api, farSlot());
+  const future = await bookWithGuide(api);
   const pastStart = Temporal.Now.instant()
     .subtract({ hours: 72 })
     .round({ smallestUnit: 'minute' });
