@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { map } from 'rxjs';
 import { css } from 'styled-system/css';
@@ -13,6 +13,7 @@ import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useAuth } from '@/session/auth-context.ts';
 import { useObservable, useSyncEngine } from '@/session/sync-provider.tsx';
+import { useDirectWriteOutcomes } from '@/session/direct-write-outcomes.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { Button } from '@/ui/button.tsx';
 import { Card } from '@/ui/card.tsx';
@@ -47,23 +48,6 @@ export const PROFILE_TEXTS = {
 
 type Errors = Partial<Record<keyof DoctorProfileForm, string>>;
 
-/** A refused profile write comes back after the local save (P4): say so and show the server's row. */
-function useRejectedProfileWrites(engine: SyncEngine, onRejected: () => void) {
-  useEffect(() => {
-    const sub = engine.events$.subscribe((event) => {
-      if (event.type === 'write-rejected' && event.rejection.table === 'medicos') {
-        showToast({
-          tone: 'error',
-          title: PROFILE_TEXTS.errorTitle,
-          description: event.rejection.message,
-        });
-        onRejected();
-      }
-    });
-    return () => sub.unsubscribe();
-  }, [engine, onRejected]);
-}
-
 /**
  * The public profile (docs/product-rules.md §5). The form starts from the stored record and follows it while the
  * person has typed nothing; saving writes only the changed columns to the replica, which syncs
@@ -76,8 +60,10 @@ function ProfileForm({ engine, doctor }: { engine: SyncEngine; doctor: MedicoDoc
   const [saving, setSaving] = useState(false);
   const online$ = useMemo(() => engine.status$.pipe(map((s) => s.online)), [engine]);
   const online = useObservable(online$, true);
-  const reset = useMemo(() => () => setForm(null), []);
-  useRejectedProfileWrites(engine, reset);
+  useDirectWriteOutcomes(engine, 'medicos', {
+    rejectedTitle: PROFILE_TEXTS.errorTitle,
+    onServerState: () => setForm(null),
+  });
 
   const current = form ?? stored;
   const touched = formTouched(current, stored);

@@ -12,6 +12,7 @@ import {
 import { MESSAGES } from '@/domain/schemas/fields.ts';
 import { checkoutStateSchema } from '@/domain/schemas/booking.ts';
 import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
+import { useDirectWriteOutcomes } from '@/session/direct-write-outcomes.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Button } from '@/ui/button.tsx';
 import { TextField } from '@/ui/field.tsx';
@@ -66,20 +67,10 @@ export function PatientDataTab() {
     if (settled && form === null) setForm(toForm(profile ?? null));
   }, [settled, profile, form]);
 
-  useEffect(() => {
-    if (!engine) return;
-    const sub = engine.events$.subscribe((event) => {
-      if (event.type === 'write-rejected' && event.rejection.table === 'perfis_usuarios') {
-        showToast({
-          tone: 'error',
-          title: DADOS_TEXTS.errorTitle,
-          description: event.rejection.message,
-        });
-        setForm(null);
-      }
-    });
-    return () => sub.unsubscribe();
-  }, [engine]);
+  useDirectWriteOutcomes(engine, 'perfis_usuarios', {
+    rejectedTitle: DADOS_TEXTS.errorTitle,
+    onServerState: () => setForm(null),
+  });
 
   if (!engine || !settled || form === null) {
     return (

@@ -164,6 +164,45 @@ it('saves only what the doctor changed: a block added meanwhile on another devic
   ]);
 });
 
+it('an offline change another device overwrote first is not lost without a word: the editor says so and shows what the server kept', async () => {
+  const doctor = await createDoctor(t, { blocks: WEEK });
+  const device = await doctorDevice(doctor, false);
+  await device.sync.awaitInitialSync();
+  renderEditor(device, doctor);
+  const tuesday = within(
+    await screen.findByRole('region', { name: 'Terça-feira' }, { timeout: 15_000 }),
+  );
+
+  device.offline();
+  fireEvent.change(tuesday.getAllByLabelText('Fim')[0] as HTMLElement, {
+    target: { value: '11:00' },
+  });
+  fireEvent.click(screen.getByRole('button', { name: 'Salvar Agenda' }));
+  expect(await screen.findByText('Sua agenda foi atualizada.')).toBeTruthy();
+
+  // Meanwhile the same block is changed on another device, and that write reaches the server first.
+  const block = (await serverBlocks(doctor)).find(
+    (b) => b.dia_semana === 2 && b.hora_inicio === '08:00:00',
+  );
+  const other = await t.admin
+    .from('agenda_medico')
+    .update({ hora_fim: '10:30' })
+    .eq('id', block!.id);
+  if (other.error) throw other.error;
+
+  device.online();
+  expect(await screen.findByText('Alteração não aplicada', {}, { timeout: 15_000 })).toBeTruthy();
+  expect(
+    screen.getByText(
+      'Outro dispositivo alterou os mesmos dados antes. A versão já salva foi mantida: confira e altere de novo se precisar.',
+    ),
+  ).toBeTruthy();
+  await device.sync.awaitInSync();
+  expect(await tuesday.findByDisplayValue('10:30')).toBeTruthy();
+  const after = await serverBlocks(doctor);
+  expect(after.find((b) => b.id === block!.id)?.hora_fim).toBe('10:30:00');
+});
+
 it('offline, a device that pulled the week before edits it; a device that never did says so', async () => {
   const doctor = await createDoctor(t, { blocks: WEEK });
   const device = await doctorDevice(doctor, false);

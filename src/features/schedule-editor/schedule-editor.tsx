@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { map } from 'rxjs';
 import { css } from 'styled-system/css';
 import type { AgendaMedicoDoc, SyncEngine } from '../../../sync/index.ts';
@@ -24,6 +24,7 @@ import {
 } from '@/domain/schedule/edits.ts';
 import { useObservable } from '@/session/sync-provider.tsx';
 import { useSyncFetchError } from '@/session/sync-error-toast.ts';
+import { useDirectWriteOutcomes } from '@/session/direct-write-outcomes.ts';
 import { LOAD_ERROR_TEXTS, LoadError } from '@/ui/load-error.tsx';
 import { showToast } from '@/lib/toast.ts';
 import { Badge } from '@/ui/badge.tsx';
@@ -113,22 +114,6 @@ async function writeChanges(engine: SyncEngine, changes: ScheduleChanges): Promi
   return results.every((r) => r.ok);
 }
 
-/** A refusal from the server arrives after the local save: tell the doctor (docs/product-rules.md §8). */
-function useRejectedScheduleWrites(engine: SyncEngine) {
-  useEffect(() => {
-    const sub = engine.events$.subscribe((event) => {
-      if (event.type === 'write-rejected' && event.rejection.table === 'agenda_medico') {
-        showToast({
-          tone: 'error',
-          title: EDITOR_TEXTS.saveErrorTitle,
-          description: event.rejection.message,
-        });
-      }
-    });
-    return () => sub.unsubscribe();
-  }, [engine]);
-}
-
 /** Unsaved blocks say so, so the doctor sees exactly what 'Salvar Agenda' will write. */
 function blockMark(edits: ScheduleEdits, key: string): string | null {
   if (edits.added.some((b) => b.key === key)) return EDITOR_TEXTS.newBlock;
@@ -148,7 +133,7 @@ function Editor({ engine, rows, online }: EditorProps) {
   const [errors, setErrors] = useState<Record<string, BlockFieldErrors>>({});
   const [saving, setSaving] = useState(false);
   const newKeys = useRef(0);
-  useRejectedScheduleWrites(engine);
+  useDirectWriteOutcomes(engine, 'agenda_medico', { rejectedTitle: EDITOR_TEXTS.saveErrorTitle });
   const blocks = visibleBlocks(rows, edits);
 
   const update = (key: string, patch: Partial<EditorBlock>) =>
