@@ -1,6 +1,7 @@
 import { Dexie } from 'dexie';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { IDBFactory, IDBIndex, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb';
 import {
+  createRxDatabase,
   fillWithDefaultSettings,
   getChangedDocumentsSince,
   normalizeMangoQuery,
@@ -24,7 +25,8 @@ import {
  * index on `_meta.lwt` alone, and cleanup() reads the `[_meta.lwt+id]` index instead; a
  * collection with its own indexes has no `[_deleted+id]` index either; and the store of a
  * collection no role pushes has only the indexes its schema declares (`neverPushed`), its
- * queries planned over a missing index reading the primary key instead.
+ * queries planned over a missing index reading the primary key instead, and a migration away
+ * from its schema version reading it in primary-key order, each document once.
  */
 
 type Doc = RxDocumentData<ServicoDoc>;
@@ -120,6 +122,47 @@ async function storeDeclaredBefore(
   before.close();
 }
 
+const READS = [
+  [IDBObjectStore.prototype, 'getAll'],
+  [IDBObjectStore.prototype, 'openCursor'],
+  [IDBIndex.prototype, 'getAll'],
+  [IDBIndex.prototype, 'openCursor'],
+] as const;
+const readOriginals = READS.map(([proto, method]) =>
+  Object.getOwnPropertyDescriptor(proto, method)!,
+);
+
+function restoreReads(): void {
+  READS.forEach(([proto, method], i) => Object.defineProperty(proto, method, readOriginals[i]!));
+}
+afterEach(restoreReads);
+
+/** How many records the `docs` store of IndexedDB database `name` hands out from now on. */
+function recordsReadFrom(name: string): () => number {
+  let records = 0;
+  READS.forEach(([proto, method], i) => {
+    const original = readOriginals[i]!.value as (...args: unknown[]) => IDBRequest;
+    proto[method] = function (this: IDBObjectStore | IDBIndex, ...args: unknown[]) {
+      const request = original.apply(this, args);
+      const store = 'objectStore' in this ? this.objectStore : this;
+      if (store.name === 'docs' && store.transaction.db.name === name) {
+        request.addEventListener('success', () => {
+          const result: unknown = request.result;
+          if (Array.isArray(result)) records += result.length;
+          else if (result) records += 1;
+        });
+      }
+      return request;
+    } as never;
+  });
+  return () => records;
+}
+
+/** Migration strategies from version 1 to `version`, each doing `strategy`. */
+function strategiesUpTo(version: number, strategy: (doc: unknown) => unknown) {
+  return Object.fromEntries(Array.from({ length: version }, (_, i) => [i + 1, strategy]));
+}
+
 function indexNames(factory: IDBFactory, name: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const request = factory.open(name);
@@ -212,7 +255,7 @@ describe('the Dexie store of a collection no role pushes, without indexes', () =
     expect((await serviceIds(store, {}, { sort: 'desc', limit: 2 })).ids).toEqual(['c', 'b']);
   });
 
-  it('lists the changes since a checkpoint in [_meta.lwt+id] order, as a migration away from it reads them', async () => {
+  it('lists its documents since a checkpoint in primary-key order, as a migration away from it reads them', async () => {
     const store = await instance(new IDBFactory(), 'changes');
     const write = await store.bulkWrite(
       [doc('b', 2000), doc('a', 2000), doc('c', 1000), doc('d', 3000, true)].map((document) => ({
@@ -222,9 +265,51 @@ describe('the Dexie store of a collection no role pushes, without indexes', () =
     );
     expect(write.error).toEqual([]);
     const first = await getChangedDocumentsSince(store, 2, undefined);
-    expect(first.documents.map((d) => d.id)).toEqual(['c', 'a']);
+    expect(first.documents.map((d) => d.id)).toEqual(['a', 'b']);
     const rest = await getChangedDocumentsSince(store, 10, first.checkpoint);
-    expect(rest.documents.map((d) => d.id)).toEqual(['b', 'd']);
+    expect(rest.documents.map((d) => d.id)).toEqual(['c', 'd']);
+    const done = await getChangedDocumentsSince(store, 10, rest.checkpoint);
+    expect(done).toEqual({ documents: [], checkpoint: rest.checkpoint as unknown });
+    // A checkpoint of RxDB's [_meta.lwt+id] order (a migration begun before) starts again.
+    const earlier = await getChangedDocumentsSince(store, 10, { id: 'a', lwt: 2000 });
+    expect(earlier.documents.map((d) => d.id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('is read once per document by a migration away from its schema version', async () => {
+    const factory = new IDBFactory();
+    const storage = dexieStorage({ factory, keyRange: IDBKeyRange });
+    const version = (v: number) => ({ ...servicosSchema, version: v });
+    const keep = (d: unknown) => d;
+    const before = await createRxDatabase({ name: 'bump', storage, multiInstance: false });
+    const { servicos } = await before.addCollections({
+      servicos: {
+        schema: version(servicosSchema.version),
+        migrationStrategies: strategiesUpTo(servicosSchema.version, keep),
+      },
+    });
+    const ids = Array.from(
+      { length: 1000 },
+      (_, i) => `${String((i * 7919) % 10007).padStart(5, '0')}`,
+    );
+    await servicos.bulkInsert(
+      ids.map((id) => ({ id, nome: `serviço ${id}`, server_modified: null })),
+    );
+    await before.close();
+
+    const read = recordsReadFrom(`rxdb-dexie-bump--${servicosSchema.version}--servicos`);
+    const after = await createRxDatabase({ name: 'bump', storage, multiInstance: false });
+    const bumped = await after.addCollections({
+      servicos: {
+        schema: version(servicosSchema.version + 1),
+        migrationStrategies: strategiesUpTo(servicosSchema.version + 1, keep),
+      },
+    });
+    expect(await bumped.servicos.count().exec()).toBe(1000);
+    // The migration counts the documents once (a scan, without an index), then copies them in
+    // batches of 200. Sorted by _meta.lwt without its index, every batch read the whole store:
+    // 102,000 records.
+    expect(read()).toBe(2 * 1000);
+    await after.close();
   });
 
   it('gains [_deleted+id] and [_meta.lwt+id] when its collection comes to be pushed, its documents kept', async () => {
