@@ -40,6 +40,7 @@ const OFFLINE_POINTS = [
   'Depois de abrir o painel uma vez com internet, ele abre neste aparelho mesmo sem conexão, com as suas consultas, os dados dos pacientes e as guias.',
   'Confirmar pagamento, check-in, cancelamento, link da consulta, alterações de agenda e de perfil feitas sem internet ficam guardadas e são enviadas sozinhas, uma única vez, quando a conexão voltar.',
   'Se o servidor recusar uma ação (por exemplo, o paciente cancelou nesse meio-tempo), o painel avisa e desfaz a alteração na tela.',
+  'Se o mesmo dado de perfil ou de agenda for alterado em outro aparelho antes de a sua alteração chegar, fica a versão já salva, e o painel avisa para você conferir.',
   'O envio da foto do perfil precisa de internet.',
   'Ao sair da conta, os dados guardados neste aparelho são apagados; se houver alterações pendentes, espere a conexão voltar antes de sair.',
 ];
