@@ -74,7 +74,24 @@ export default defineConfig({
         // fetches six files at a time from one host, so each extra file risks another round
         // trip before the first paint.
         codeSplitting: {
-          groups: [{ name: 'app', tags: ['$initial'], priority: 3 }, ...booking.groups],
+          groups: [
+            // tslib (rxjs's and supabase-js's helpers) in a file of its own: left to automatic
+            // splitting it shared one with temporal-polyfill, and every page that loads
+            // supabase-js downloaded Temporal with it.
+            { name: 'tslib', test: /[\\/]node_modules[\\/]tslib[\\/]/, priority: 4 },
+            // rxjs in parts of its own, split by the pages that need them (small ones merged):
+            // inside the booking page's shared parts it came along with modules the doctor's
+            // dashboard needs, and that dashboard paints without rxjs (first-consultas.ts).
+            {
+              name: 'rxjs',
+              test: /[\\/]node_modules[\\/]rxjs[\\/]/,
+              priority: 4,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 8 * 1024,
+            },
+            { name: 'app', tags: ['$initial'], priority: 3 },
+            ...booking.groups,
+          ],
         },
         chunkFileNames: chunkFileName,
         // The booking groups take modules without their dependencies, so two of their parts
