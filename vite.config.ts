@@ -12,6 +12,7 @@ import {
   DOCTOR_DASHBOARD_PATH,
   PATIENT_DASHBOARD_PATH,
 } from './src/app/page-paths.ts';
+import { SIGNED_IN_REPLICA_PREFIX } from './sync/replica-files.ts';
 
 /** Kept equal to `<meta name="theme-color">` in index.html: installability checks compare them. */
 const THEME_COLOR = '#0f766e';
@@ -159,11 +160,20 @@ export default defineConfig({
     }),
     booking.plugin,
     inlineScript('src/app/early-reads.ts'),
-    pagePreload({
-      [BOOKING_PATH]: BOOKING_ROUTE,
-      [DOCTOR_DASHBOARD_PATH]: DOCTOR_DASHBOARD_ROUTE,
-      [PATIENT_DASHBOARD_PATH]: PATIENT_DASHBOARD_ROUTE,
-    }),
+    pagePreload(
+      {
+        [BOOKING_PATH]: BOOKING_ROUTE,
+        [DOCTOR_DASHBOARD_PATH]: DOCTOR_DASHBOARD_ROUTE,
+        [PATIENT_DASHBOARD_PATH]: PATIENT_DASHBOARD_ROUTE,
+      },
+      // The dashboards read their lists from the replica when the device holds it, offline
+      // too; the booking page paints from its own first reads either way.
+      {
+        modules: ['sync/index.ts', 'src/lib/supabase.ts'],
+        paths: [DOCTOR_DASHBOARD_PATH, PATIENT_DASHBOARD_PATH],
+        prefix: SIGNED_IN_REPLICA_PREFIX,
+      },
+    ),
     precompressBuild(),
   ],
 });
