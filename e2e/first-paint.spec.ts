@@ -174,24 +174,29 @@ test("index.html itself asks for the booking page's code and first reads, which 
   expect(firstReads).toHaveLength(3);
 });
 
+/** The page's modulepreload links whose path matches `pattern`. */
+function preloadsOf(page: Page, pattern: string): Promise<string[]> {
+  return page.evaluate(
+    (p) =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')]
+        .map((l) => new URL(l.href).pathname)
+        .filter((path) => new RegExp(p).test(path)),
+    pattern,
+  );
+}
+
 test('a dashboard opened directly, or one of its sections, has its code asked for by index.html, and the router adds no second request for it', async ({
   page,
 }) => {
-  const preloads = (pattern: string) =>
-    page.evaluate(
-      (p) =>
-        [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')]
-          .map((l) => new URL(l.href).pathname)
-          .filter((path) => new RegExp(p).test(path)),
-      pattern,
-    );
+  const preloads = (pattern: string) => preloadsOf(page, pattern);
   const entry = await holdScripts(page, /\/assets\/index-[\w-]+\.js$/);
   await page.goto('/medico/dashboard/hoje', { waitUntil: 'commit' });
   await expect.poll(entry.asked).toBe(true);
   // The app's own script has not run: these links are index.html's.
   await expect.poll(() => preloads('^/assets/doctor-dashboard-')).toHaveLength(1);
   // Not the engine: the dashboard paints without it on a device that has no replica
-  // (src/features/doctor-dashboard/first-consultas.ts), and the app asks for it otherwise.
+  // (src/features/doctor-dashboard/first-consultas.ts); with one, index.html asks for it too
+  // (the last test).
   expect(await preloads('^/assets/sync-')).toHaveLength(0);
   expect(await preloads('^/assets/patient-dashboard-')).toHaveLength(0);
   entry.release();
@@ -259,5 +264,14 @@ test("the doctor's dashboard on a device without the replica paints its first co
     await page.setViewportSize(viewport);
     await shot(page, `doctor-replica-${name}`);
   }
+
+  // Now the device holds the replica: reopened, index.html asks for the engine beside the
+  // dashboard's code, before the app's own script has run.
+  const entry = await holdScripts(page, /\/assets\/index-[\w-]+\.js$/);
+  await page.goto('/medico/dashboard/hoje', { waitUntil: 'commit' });
+  await expect.poll(entry.asked).toBe(true);
+  await expect.poll(() => preloadsOf(page, '^/assets/sync-')).toHaveLength(1);
+  entry.release();
+  await expect(page.getByRole('heading', { name: 'Hoje' })).toBeVisible();
   await context.close();
 });
