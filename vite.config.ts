@@ -12,6 +12,7 @@ import {
   DOCTOR_DASHBOARD_PATH,
   PATIENT_DASHBOARD_PATH,
 } from './src/app/page-paths.ts';
+import { SIGNED_IN_REPLICA_PREFIX } from './sync/replica-files.ts';
 
 /** Kept equal to `<meta name="theme-color">` in index.html: installability checks compare them. */
 const THEME_COLOR = '#0f766e';
@@ -74,7 +75,24 @@ export default defineConfig({
         // fetches six files at a time from one host, so each extra file risks another round
         // trip before the first paint.
         codeSplitting: {
-          groups: [{ name: 'app', tags: ['$initial'], priority: 3 }, ...booking.groups],
+          groups: [
+            // tslib (rxjs's and supabase-js's helpers) in a file of its own: left to automatic
+            // splitting it shared one with temporal-polyfill, and every page that loads
+            // supabase-js downloaded Temporal with it.
+            { name: 'tslib', test: /[\\/]node_modules[\\/]tslib[\\/]/, priority: 4 },
+            // rxjs in parts of its own, split by the pages that need them (small ones merged):
+            // inside the booking page's shared parts it came along with modules the doctor's
+            // dashboard needs, and that dashboard paints without rxjs (first-consultas.ts).
+            {
+              name: 'rxjs',
+              test: /[\\/]node_modules[\\/]rxjs[\\/]/,
+              priority: 4,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 8 * 1024,
+            },
+            { name: 'app', tags: ['$initial'], priority: 3 },
+            ...booking.groups,
+          ],
         },
         chunkFileNames: chunkFileName,
         // The booking groups take modules without their dependencies, so two of their parts
@@ -142,11 +160,20 @@ export default defineConfig({
     }),
     booking.plugin,
     inlineScript('src/app/early-reads.ts'),
-    pagePreload({
-      [BOOKING_PATH]: BOOKING_ROUTE,
-      [DOCTOR_DASHBOARD_PATH]: DOCTOR_DASHBOARD_ROUTE,
-      [PATIENT_DASHBOARD_PATH]: PATIENT_DASHBOARD_ROUTE,
-    }),
+    pagePreload(
+      {
+        [BOOKING_PATH]: BOOKING_ROUTE,
+        [DOCTOR_DASHBOARD_PATH]: DOCTOR_DASHBOARD_ROUTE,
+        [PATIENT_DASHBOARD_PATH]: PATIENT_DASHBOARD_ROUTE,
+      },
+      // The dashboards read their lists from the replica when the device holds it, offline
+      // too; the booking page paints from its own first reads either way.
+      {
+        modules: ['sync/index.ts', 'src/lib/supabase.ts'],
+        paths: [DOCTOR_DASHBOARD_PATH, PATIENT_DASHBOARD_PATH],
+        prefix: SIGNED_IN_REPLICA_PREFIX,
+      },
+    ),
     precompressBuild(),
   ],
 });

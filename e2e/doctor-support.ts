@@ -167,13 +167,14 @@ export async function createPatientAccount(
  * A paid appointment of a fixed doctor, made the way the product makes one: a new patient
  * books through the booking RPC; the payment confirmation is then written by the service
  * role (the doctor's own confirm flow belongs to the consultas specs). The slot is two weeks
- * ahead at `time` (17:30 unless said), clear of the near slots other specs book.
+ * ahead at `time` (17:30 unless said; a function of the day for a doctor whose hours differ
+ * by weekday), clear of the near slots other specs book.
  */
 export async function paidAppointment(opts: {
   slug: DoctorSlug;
   patientName: string;
   cpf: string;
-  time?: string;
+  time?: string | ((day: Temporal.PlainDate) => string);
 }): Promise<{ id: string; start: string; priceInCents: number }> {
   const { email, password } = await createPatientAccount(opts.patientName, opts.cpf);
   const client = await adminClient();
@@ -187,7 +188,10 @@ export async function paidAppointment(opts: {
   let day = Temporal.Now.plainDateISO('America/Sao_Paulo').add({ days: 14 });
   while (day.dayOfWeek > 5) day = day.add({ days: 1 });
   const start = day
-    .toZonedDateTime({ timeZone: 'America/Sao_Paulo', plainTime: opts.time ?? '17:30' })
+    .toZonedDateTime({
+      timeZone: 'America/Sao_Paulo',
+      plainTime: typeof opts.time === 'function' ? opts.time(day) : (opts.time ?? '17:30'),
+    })
     .toInstant()
     .toString();
   const booked = await patient

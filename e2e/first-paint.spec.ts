@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { firstFreeSlot, installApp, slotButton } from './support.ts';
+import { logInDoctor, paidAppointment } from './doctor-support.ts';
+import { firstFreeSlot, installApp, randomCpf, shot, slotButton } from './support.ts';
 
 /** The replica engine's chunk (sync/index.ts, loaded by src/session/sync-provider.tsx). */
 const ENGINE_CHUNK = /\/assets\/sync-[\w-]+\.js$/;
@@ -173,23 +174,30 @@ test("index.html itself asks for the booking page's code and first reads, which 
   expect(firstReads).toHaveLength(3);
 });
 
+/** The page's modulepreload links whose path matches `pattern`. */
+function preloadsOf(page: Page, pattern: string): Promise<string[]> {
+  return page.evaluate(
+    (p) =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')]
+        .map((l) => new URL(l.href).pathname)
+        .filter((path) => new RegExp(p).test(path)),
+    pattern,
+  );
+}
+
 test('a dashboard opened directly, or one of its sections, has its code asked for by index.html, and the router adds no second request for it', async ({
   page,
 }) => {
-  const preloads = (pattern: string) =>
-    page.evaluate(
-      (p) =>
-        [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')]
-          .map((l) => new URL(l.href).pathname)
-          .filter((path) => new RegExp(p).test(path)),
-      pattern,
-    );
+  const preloads = (pattern: string) => preloadsOf(page, pattern);
   const entry = await holdScripts(page, /\/assets\/index-[\w-]+\.js$/);
   await page.goto('/medico/dashboard/hoje', { waitUntil: 'commit' });
   await expect.poll(entry.asked).toBe(true);
   // The app's own script has not run: these links are index.html's.
   await expect.poll(() => preloads('^/assets/doctor-dashboard-')).toHaveLength(1);
-  expect(await preloads('^/assets/sync-')).toHaveLength(1);
+  // Not the engine: the dashboard paints without it on a device that has no replica
+  // (src/features/doctor-dashboard/first-consultas.ts); with one, index.html asks for it too
+  // (the last test).
+  expect(await preloads('^/assets/sync-')).toHaveLength(0);
   expect(await preloads('^/assets/patient-dashboard-')).toHaveLength(0);
   entry.release();
   // Signed out, the guard sends the visitor to the doctors' login, after the route's code ran.
@@ -199,4 +207,71 @@ test('a dashboard opened directly, or one of its sections, has its code asked fo
   await page.goto('/paciente/dashboard', { waitUntil: 'commit' });
   await expect.poll(() => preloads('^/assets/patient-dashboard-')).toHaveLength(1);
   expect(await preloads('^/assets/doctor-dashboard-')).toHaveLength(0);
+});
+
+test("the doctor's dashboard on a device without the replica paints its first consultas before the engine, read-only, and the replica takes over in place", async ({
+  browser,
+}) => {
+  const appointment = await paidAppointment({
+    slug: 'paulo',
+    patientName: 'Helena Primeira Leitura',
+    cpf: randomCpf(),
+    // Dr. Paulo works mornings on Mondays, Wednesdays and Fridays, afternoons on Tuesdays and
+    // Thursdays (supabase/seed.sql).
+    time: (day) => (day.dayOfWeek % 2 === 0 ? '17:00' : '11:00'),
+  });
+  // Signed in on another device: this one has the session only (localStorage), no replica.
+  const login = await browser.newContext();
+  await logInDoctor(await login.newPage(), 'paulo');
+  const storageState = await login.storageState();
+  await login.close();
+  const context = await browser.newContext({ storageState, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const engine = await holdScripts(page, ENGINE_CHUNK);
+
+  await page.goto('/medico/dashboard');
+  const results = page.getByTestId('consultas-results');
+  await expect(results).toHaveAttribute('data-source', 'first');
+  const card = page.locator(`[data-appointment-id="${appointment.id}"]`);
+  await expect(card.getByRole('heading', { name: 'Helena Primeira Leitura' })).toBeVisible();
+  // The engine is asked for only after that paint, and is held back here: read-only.
+  await expect.poll(engine.asked).toBe(true);
+  const checkIn = card.getByRole('button', { name: 'Fazer Check-in' });
+  await expect(checkIn).toBeDisabled();
+  await expect(page.getByLabel('Buscar por paciente ou protocolo')).toBeDisabled();
+  for (const [name, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['mobile', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await shot(page, `doctor-first-read-${name}`);
+  }
+  const tabs = await page.getByRole('tab').allTextContents();
+  const before = await card.boundingBox();
+
+  engine.release();
+  await expect(results).toHaveAttribute('data-source', 'replica', { timeout: 30_000 });
+  await expect(checkIn).toBeEnabled();
+  await expect(page.getByLabel('Buscar por paciente ou protocolo')).toBeEnabled();
+  // The same counts and the same card in the same place: the replica drew what the first
+  // read drew.
+  expect(await page.getByRole('tab').allTextContents()).toEqual(tabs);
+  expect(await card.boundingBox()).toEqual(before);
+  for (const [name, viewport] of [
+    ['mobile', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await shot(page, `doctor-replica-${name}`);
+  }
+
+  // Now the device holds the replica: reopened, index.html asks for the engine beside the
+  // dashboard's code, before the app's own script has run.
+  const entry = await holdScripts(page, /\/assets\/index-[\w-]+\.js$/);
+  await page.goto('/medico/dashboard/hoje', { waitUntil: 'commit' });
+  await expect.poll(entry.asked).toBe(true);
+  await expect.poll(() => preloadsOf(page, '^/assets/sync-')).toHaveLength(1);
+  entry.release();
+  await expect(page.getByRole('heading', { name: 'Hoje' })).toBeVisible();
+  await context.close();
 });

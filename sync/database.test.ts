@@ -1,6 +1,7 @@
 import { IDBDatabase, IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, expect, it } from 'vitest';
-import { dexieStorage, openReplica, type IndexedDbSource } from './database.ts';
+import { dexieStorage, openReplica } from './database.ts';
+import type { IndexedDbSource } from './replica-files.ts';
 
 /**
  * What reopening a replica asks of RxDB's internal store (patches/rxdb+17.6.0.patch): the

@@ -20,6 +20,12 @@ import {
   type TableName,
   type TableSpec,
 } from './tables.ts';
+import {
+  browserIndexedDb,
+  replicaFiles,
+  replicaName,
+  type IndexedDbSource,
+} from './replica-files.ts';
 
 addRxPlugin(RxDBLeaderElectionPlugin);
 addRxPlugin(RxDBLocalDocumentsPlugin);
@@ -27,13 +33,6 @@ addRxPlugin(RxDBMigrationSchemaPlugin);
 
 export type ReplicaCollections = Partial<Record<TableName, RxCollection<ReplicaDoc>>>;
 export type Replica = RxDatabase<ReplicaCollections>;
-
-/** Where the replica lives: the browser's IndexedDB, or fake-indexeddb's in Node. */
-export type IndexedDbSource = { factory: IDBFactory; keyRange: typeof IDBKeyRange };
-
-export function browserIndexedDb(): IndexedDbSource {
-  return { factory: indexedDB, keyRange: IDBKeyRange };
-}
 
 export function dexieStorage(source: IndexedDbSource): RxStorage<unknown, unknown> {
   return getRxStorageDexie({
@@ -43,21 +42,6 @@ export function dexieStorage(source: IndexedDbSource): RxStorage<unknown, unknow
     // Every index costs each put of a first sync an index entry (docs/replication.md §1.1).
     onlyOwnIndexes: neverPushed,
   });
-}
-
-/** The IndexedDB databases of a user's replica: RxDB's Dexie storage names each by this. */
-async function replicaFiles(source: IndexedDbSource, userId: string | null): Promise<string[]> {
-  const prefix = `rxdb-dexie-${replicaName(userId)}--`;
-  const all = await source.factory.databases();
-  return all.map((d) => d.name ?? '').filter((name) => name.startsWith(prefix));
-}
-
-/** Whether this device holds any of the user's replica (a first sync starts without). */
-export async function hasReplicaFiles(
-  source: IndexedDbSource,
-  userId: string | null,
-): Promise<boolean> {
-  return (await replicaFiles(source, userId)).length > 0;
 }
 
 /**
@@ -91,15 +75,6 @@ export async function deleteReplica(
   indexedDB: IndexedDbSource = browserIndexedDb(),
 ): Promise<void> {
   await deleteReplicaFiles(indexedDB, userId);
-}
-
-/**
- * One database per user (R1): the name carries the user id, so two people on one device never
- * share rows, and sign-out removes exactly that user's database. A visitor's database only
- * has the public collections (R2).
- */
-export function replicaName(userId: string | null): string {
-  return userId ? `saudeja-u-${userId.toLowerCase()}` : 'saudeja-visitor';
 }
 
 /**

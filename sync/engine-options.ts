@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxStorage } from 'rxdb';
 import type { Observable } from 'rxjs';
-import type { IndexedDbSource } from './database.ts';
+import type { IndexedDbSource } from './replica-files.ts';
 import type { Backoff } from './outbox/queue.ts';
 import type { Clock, Timers } from './runtime.ts';
 import type { TableSpec } from './tables.ts';

@@ -6,13 +6,8 @@
 import { BehaviorSubject, Subject, distinctUntilChanged, filter, firstValueFrom, map } from 'rxjs';
 import type { Observable } from 'rxjs';
 import { followConnectivity, onlineNow, resync } from './connectivity.ts';
-import {
-  browserIndexedDb,
-  deleteReplicaFiles,
-  dexieStorage,
-  openReplica,
-  type Replica,
-} from './database.ts';
+import { deleteReplicaFiles, dexieStorage, openReplica, type Replica } from './database.ts';
+import { browserIndexedDb } from './replica-files.ts';
 import type { EngineOptions, SyncUser } from './engine-options.ts';
 import type { Engine, Running } from './engine-state.ts';
 import { askFirstPages, pulledOnce$ } from './first-pull.ts';

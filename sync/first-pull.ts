@@ -3,7 +3,8 @@
  * (S2), and the first pages a fresh replica asks for before it opens.
  */
 import { distinctUntilChanged, map, of, type Observable } from 'rxjs';
-import { hasReplicaFiles, type IndexedDbSource, type Replica } from './database.ts';
+import type { Replica } from './database.ts';
+import { hasReplicaFiles, type IndexedDbSource } from './replica-files.ts';
 import { askFirstPage, pullBatchSize, type PageAhead } from './pull.ts';
 import type { Session } from './session.ts';
 import type { EngineOptions } from './engine-options.ts';

@@ -11,7 +11,7 @@ export type { SyncEvent } from './sync-events.ts';
 export type { WriteError, WriteResult } from './write-result.ts';
 export type { SyncStatus, SyncError } from './status.ts';
 export type { ReplicaDoc, TableName } from './tables.ts';
-export type { AppointmentView } from './views.ts';
+export type { AppointmentView } from './appointment-view.ts';
 export type { OccupiedSlot, SyncMark } from './outbox/overlay.ts';
 export type { Mutation, MutationKind, Rejection } from './outbox/types.ts';
 export {

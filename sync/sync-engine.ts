@@ -13,7 +13,7 @@ import type { AgendaMedicoDoc, GuiaDoc, MedicoDoc, PerfilDoc } from './schemas.t
 import type { SyncStatus } from './status.ts';
 import type { SyncEvent } from './sync-events.ts';
 import type { TableName } from './tables.ts';
-import type { AppointmentView } from './views.ts';
+import type { AppointmentView } from './appointment-view.ts';
 
 /** What `createSyncEngine` returns; see sync/SPEC.md for the rules behind each member. */
 export type SyncEngine = QueuedActions &

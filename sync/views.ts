@@ -9,6 +9,7 @@ import {
   type Observable,
 } from 'rxjs';
 import { compareIsoText } from '../src/domain/time/iso-order.ts';
+import { joinViews, toView, type AppointmentView } from './appointment-view.ts';
 import type { Replica } from './database.ts';
 import {
   overlayAppointments,
@@ -28,25 +29,6 @@ import type {
   PerfilDoc,
   ServicoDoc,
 } from './schemas.ts';
-
-/** An appointment as the lists show it: joined in the replica, never over the network (V2). */
-export type AppointmentView = OverlaidAppointment & {
-  medico: Pick<
-    MedicoDoc,
-    | 'id'
-    | 'name'
-    | 'public_name'
-    | 'specialty'
-    | 'crm'
-    | 'uf'
-    | 'pix_chave'
-    | 'pix_cidade'
-    | 'sala_consulta'
-  > | null;
-  paciente: Pick<PerfilDoc, 'id' | 'full_name' | 'email' | 'cpf' | 'data_nasc' | 'whatsapp'> | null;
-  servico: Pick<ServicoDoc, 'id' | 'nome'> | null;
-  guia: Pick<GuiaDoc, 'id' | 'protocolo' | 'pdf_url'> | null;
-};
 
 /**
  * RxDB hands out the same RxDocument object for as long as a document's revision is
@@ -94,63 +76,6 @@ function docsByIds$<T>(
 
 function byId<T extends { id: string }>(list: readonly T[]): Map<string, T> {
   return new Map(list.map((x) => [x.id, x]));
-}
-
-type Joined = {
-  medico: MedicoDoc | undefined;
-  paciente: PerfilDoc | undefined;
-  servico: ServicoDoc | undefined;
-  guia: GuiaDoc | undefined;
-};
-
-/** An overlaid appointment with the rows the screens show next to it (V2). */
-function toView(a: OverlaidAppointment, j: Joined): AppointmentView {
-  return {
-    ...a,
-    medico: j.medico
-      ? pick(j.medico, [
-          'id',
-          'name',
-          'public_name',
-          'specialty',
-          'crm',
-          'uf',
-          'pix_chave',
-          'pix_cidade',
-          // Where 'Entrar na sala' leads: the built-in room or the doctor's own link.
-          'sala_consulta',
-        ])
-      : null,
-    paciente: j.paciente
-      ? pick(j.paciente, ['id', 'full_name', 'email', 'cpf', 'data_nasc', 'whatsapp'])
-      : null,
-    servico: j.servico ? pick(j.servico, ['id', 'nome']) : null,
-    guia: j.guia ? pick(j.guia, ['id', 'protocolo', 'pdf_url']) : null,
-  };
-}
-
-/** The rows the lists join to appointments, by key. */
-type JoinSources = {
-  doctors: ReadonlyMap<string, MedicoDoc>;
-  people: ReadonlyMap<string, PerfilDoc>;
-  services: ReadonlyMap<string, ServicoDoc>;
-  guides: ReadonlyMap<string, GuiaDoc>;
-  /** Guides by appointment, for an appointment that does not name its guide yet. */
-  guideByAppointment: ReadonlyMap<string, GuiaDoc>;
-};
-
-/** Overlaid appointments joined (V2), newest first. */
-function joinViews(overlaid: readonly OverlaidAppointment[], j: JoinSources): AppointmentView[] {
-  return overlaid
-    .map((a) =>
-      toView(a, {
-        medico: j.doctors.get(a.medico_id),
-        paciente: a.patient_id ? j.people.get(a.patient_id) : undefined,
-        servico: a.servico_id ? j.services.get(a.servico_id) : undefined,
-        guia: (a.guia_id ? j.guides.get(a.guia_id) : undefined) ?? j.guideByAppointment.get(a.id),
-      }),
-    )
-    .sort((x, y) => compareIsoText(y.horario_inicio, x.horario_inicio));
 }
 
 /** The part of the queue that concerns one appointment (ids resolved as in O2). */
@@ -372,12 +297,6 @@ export function createViews(db: Replica, outbox$: Observable<OutboxState>, userI
       map((l) => l[0] ?? null),
     ),
   };
-}
-
-function pick<T extends object, K extends keyof T>(obj: T, keys: readonly K[]): Pick<T, K> {
-  const out = {} as Pick<T, K>;
-  for (const k of keys) out[k] = obj[k];
-  return out;
 }
 
 export type Views = ReturnType<typeof createViews>;

@@ -116,7 +116,11 @@ export async function seedDoctor(
   return { email: ANA.email, total: count + taken.size };
 }
 
-/** Signs the doctor in and waits until the whole replica is listed on consultas. */
+/**
+ * Signs the doctor in and waits until the whole replica is listed on consultas. The list must
+ * come from the replica: the first read (first-consultas.ts) shows every count at once, while
+ * the replica's first sync is still running.
+ */
 export async function openDoctorDashboard(
   page: Page,
   app: string,
@@ -131,6 +135,8 @@ export async function openDoctorDashboard(
   await page.waitForURL(/\/medico\/dashboard/);
   await page.waitForFunction(
     (total) => {
+      const results = document.querySelector<HTMLElement>('[data-testid="consultas-results"]');
+      if (results?.dataset.source !== 'replica') return false;
       const counts = [...document.querySelectorAll('[role="tab"]')].map((t) =>
         Number(/\((\d+)\)/.exec(t.textContent ?? '')?.[1] ?? 0),
       );

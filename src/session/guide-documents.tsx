@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { filter, firstValueFrom } from 'rxjs';
 import { css } from 'styled-system/css';
 import type { AppointmentView, GuiaDoc, SyncEngine } from '../../sync/index.ts';
 import {
@@ -9,8 +8,6 @@ import {
   type CalendarEvent,
 } from '@/domain/calendar/appointment-event.ts';
 import { isClosedStatus } from '@/domain/appointments/status.ts';
-import { guidePdfContent } from '@/domain/guides/pdf-content.ts';
-import { guidePayment, toGuideView } from '@/domain/guides/guide-view.ts';
 import { GUIDE_TEXTS } from '@/domain/guides/texts.ts';
 import { downloadFile } from '@/lib/download.ts';
 import { showToast } from '@/lib/toast.ts';
@@ -22,7 +19,8 @@ import { useSyncSession } from './sync-provider.tsx';
  * patient's and the doctor's cards, the booking's success page and the guide page offer them.
  * They sit here, below the features, because four screens of three features show them; the
  * guide is read from this session's replica. pdf-lib and ical-generator load only when a button
- * is pressed (src/lib/documents/), so no screen's first JavaScript carries them.
+ * is pressed (src/lib/documents/), and so does the guide's sheet (src/domain/guides/), so no
+ * screen's first JavaScript carries them.
  */
 
 export const DOCUMENT_TEXTS = {
@@ -51,18 +49,39 @@ function calendarEventOf(appointment: AppointmentView, withName: string): Calend
   });
 }
 
-/** The guide in the replica; a card knows only its id. */
-async function guideDoc(engine: SyncEngine | null, guideId: string): Promise<GuiaDoc> {
-  if (!engine) throw new Error('no sync engine');
-  return firstValueFrom(engine.guide$(guideId).pipe(filter((g): g is GuiaDoc => g !== null)));
+/**
+ * The guide in the replica once it is there; a card knows only its id. Subscribed by hand
+ * rather than with rxjs's operators, which the cards' first paint would otherwise download
+ * before the engine.
+ */
+function guideDoc(engine: SyncEngine | null, guideId: string): Promise<GuiaDoc> {
+  if (!engine) return Promise.reject(new Error('no sync engine'));
+  return new Promise((resolve, reject) => {
+    let found = false;
+    const sub = engine.guide$(guideId).subscribe({
+      next: (guide) => {
+        if (!guide || found) return;
+        found = true;
+        resolve(guide);
+        // An answer given during subscribe() comes before `sub` is assigned.
+        queueMicrotask(() => sub.unsubscribe());
+      },
+      error: reject,
+    });
+  });
 }
 
 export async function downloadGuidePdf(guide: GuiaDoc, appointment: AppointmentView | null) {
+  const [{ guidePdfContent }, { guidePayment, toGuideView }, { renderGuidePdf }] =
+    await Promise.all([
+      import('@/domain/guides/pdf-content.ts'),
+      import('@/domain/guides/guide-view.ts'),
+      import('@/lib/documents/guide-pdf.ts'),
+    ]);
   const content = guidePdfContent(
     toGuideView(guide, appointment),
     guidePayment(guide, appointment),
   );
-  const { renderGuidePdf } = await import('@/lib/documents/guide-pdf.ts');
   downloadFile(await renderGuidePdf(content), content.fileName, 'application/pdf');
 }
 
@@ -122,6 +141,9 @@ export function GuideDocumentActions({
           size={size}
           variant="outline"
           loading={busy === 'pdf'}
+          // The guide is read from the replica: until its engine is in (a dashboard painted
+          // from its first read), the button waits.
+          disabled={!guide && !engine}
           onClick={() =>
             void run(
               'pdf',

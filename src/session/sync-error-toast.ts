@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { map } from 'rxjs';
+import { useEffect, useRef } from 'react';
 import type { SyncEngine, SyncError, SyncStatus } from '../../sync/index.ts';
 import { mapReplicationMessage } from '@/domain/errors/map-server-error.ts';
 import { showToast } from '@/lib/toast.ts';
-import { useObservable } from './sync-provider.tsx';
+import { useObservableSelect } from './sync-provider.tsx';
 
 /**
  * docs/product-rules.md §8 "Appointments": what the person is told when the replica cannot
@@ -41,11 +40,11 @@ export function useSyncFetchError(
   engine: SyncEngine | null,
   source: SyncError['source'],
 ): string | null {
-  const message$ = useMemo(
-    () => engine?.status$.pipe(map((status) => fetchErrorOf(status, source))) ?? null,
-    [engine, source],
+  return useObservableSelect(
+    engine?.status$ ?? null,
+    (status) => fetchErrorOf(status, source),
+    null,
   );
-  return useObservable(message$, null);
 }
 
 /**

@@ -12,8 +12,10 @@ import {
 } from 'react';
 import type { Observable } from 'rxjs';
 import type { SyncEngine, SyncUser } from '../../sync/index.ts';
+import { hasReplica } from '../../sync/presence.ts';
 import { useAuth } from '@/session/auth-context.ts';
 import { env } from '@/lib/config.ts';
+import { afterFirstPaint } from '@/lib/first-paint.ts';
 import { loadSupabase } from '@/lib/supabase-loader.ts';
 import { useProvidedSupabase } from './client-context.ts';
 import { clearKeptQueue, readKeptQueue, writeKeptQueue } from './kept-queue.ts';
@@ -156,6 +158,19 @@ async function prepareFor(user: SyncUser | null): Promise<void> {
   clearKeptQueue();
 }
 
+/**
+ * When a person's engine may load. With their replica on the device, at once: their data is
+ * on screen from it, offline too. Without one, after the first screen's paint: that screen
+ * shows a spinner or paints from a network read of its own (the doctor's dashboard,
+ * src/features/doctor-dashboard/first-consultas.ts), and the engine's chunk, most of the
+ * app's JavaScript, would only compete with it. A test's client opens at once, as the auth
+ * provider loads it.
+ */
+async function openingTime(user: SyncUser | null, given: boolean): Promise<void> {
+  if (!user || given || (await hasReplica(user.id))) return;
+  await new Promise<void>((resolve) => afterFirstPaint(resolve));
+}
+
 function acquire(
   user: SyncUser | null,
   open: (user: SyncUser | null) => Promise<SyncEngine>,
@@ -227,22 +242,23 @@ export function SyncProvider({ children, serverUrl }: SyncProviderProps) {
       return;
     }
     let active = true;
-    // The engine (RxDB, Dexie, rxjs) loads as its own chunk after the first paint: the first
-    // screen needs none of it, and it is most of the app's JavaScript. Tabs of one person share
+    // The engine (RxDB, Dexie, rxjs) loads as its own chunk, when `openingTime` says: it is
+    // most of the app's JavaScript. Tabs of one person share
     // the replica and its queue; only the leader tab sends the queue (sync/SPEC.md Q1).
     // supabase-js, when the session provider has not loaded it yet, comes alongside.
     acquire(
       forUser,
       (u) =>
-        Promise.all([provided ?? loadSupabase(), import('../../sync/index.ts')]).then(
-          ([supabase, { createSyncEngine }]) =>
+        openingTime(u, provided !== null)
+          .then(() => Promise.all([provided ?? loadSupabase(), import('../../sync/index.ts')]))
+          .then(([supabase, { createSyncEngine }]) =>
             createSyncEngine({
               supabase,
               serverUrl: serverUrl ?? env.supabaseUrl,
               user: u,
               multiInstance: true,
             }),
-        ),
+          ),
       handover,
     ).then(
       (engine) => {
@@ -269,12 +285,14 @@ export function SyncProvider({ children, serverUrl }: SyncProviderProps) {
 }
 
 /**
- * The latest value of an observable, re-rendering on every emission. `initial` is returned
- * until the first emission (pass `undefined` to tell "not loaded yet" apart). Memoise `obs$`.
+ * What `read` makes of an observable's latest emission (null before the first), as React
+ * state: a re-render whenever that result changes. Memoise `obs$`.
  */
-export function useObservable<T, I = T>(obs$: Observable<T> | null, initial: I): T | I {
+function useObservableSnapshot<T, R>(
+  obs$: Observable<T> | null,
+  read: (latest: { value: T } | null) => R,
+): R {
   const latest = useRef<{ source: Observable<T>; value: T } | null>(null);
-  const initialRef = useRef(initial);
   const subscribe = useRef<{
     source: Observable<T> | null;
     fn: (notify: () => void) => () => void;
@@ -293,6 +311,30 @@ export function useObservable<T, I = T>(obs$: Observable<T> | null, initial: I):
     };
   }
   const snapshot = () =>
-    latest.current && latest.current.source === obs$ ? latest.current.value : initialRef.current;
+    read(latest.current && latest.current.source === obs$ ? latest.current : null);
   return useSyncExternalStore(subscribe.current.fn, snapshot, snapshot);
+}
+
+/**
+ * The latest value of an observable, re-rendering on every emission. `initial` is returned
+ * until the first emission (pass `undefined` to tell "not loaded yet" apart). Memoise `obs$`.
+ */
+export function useObservable<T, I = T>(obs$: Observable<T> | null, initial: I): T | I {
+  const initialRef = useRef(initial);
+  return useObservableSnapshot(obs$, (latest) => (latest ? latest.value : initialRef.current));
+}
+
+/**
+ * `select` of an observable's latest value (`initial` before the first), re-rendering only
+ * when that changes: the engine's status emits on every page a sync pulls, and a screen that
+ * reads one flag or message of it renders nothing for the others. Without rxjs's operators,
+ * which a first paint would otherwise download before the engine. `select` must return a
+ * primitive (or the same object) for an unchanged answer.
+ */
+export function useObservableSelect<T, S>(
+  obs$: Observable<T> | null,
+  select: (value: T) => S,
+  initial: S,
+): S {
+  return useObservableSnapshot(obs$, (latest) => (latest ? select(latest.value) : initial));
 }

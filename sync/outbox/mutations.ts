@@ -6,7 +6,8 @@ import {
   ROOM_EVENT_ROLES,
   type RoomEvent,
 } from '../../src/domain/rules/consultation-room.ts';
-import { bookingRequestSchema, meetingLinkField } from '../../src/domain/schemas/sync-inputs.ts';
+import { meetingLinkField } from '../../src/domain/schemas/meeting-link-field.ts';
+import { bookingRequestSchema } from '../../src/domain/schemas/sync-inputs.ts';
 import type { ServerRow } from '../row.ts';
 import type { AgendamentoDoc } from '../schemas.ts';
 

@@ -3,7 +3,8 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { getChangedDocumentsSince, type RxStorage, type RxStorageInstance } from 'rxdb';
 import { BehaviorSubject, Subject, filter, firstValueFrom, merge, type Observable } from 'rxjs';
 import WebSocket from 'ws';
-import { dexieStorage, type IndexedDbSource } from '../database.ts';
+import { dexieStorage } from '../database.ts';
+import type { IndexedDbSource } from '../replica-files.ts';
 import {
   createSyncEngine,
   type SyncEngine,

@@ -88,19 +88,26 @@ describe('import layers (app → features → session, lib, ui, domain, sync)', 
   });
 });
 
-describe('the app sees the sync engine through sync/index.ts', () => {
+describe('the app sees the sync engine through its entries', () => {
   it("refuses app code reaching into the engine's modules", async () => {
     const errors = await layerErrors(
       'src/features/booking/layer-probe.ts',
       "import { TABLES } from '../../../sync/tables.ts';",
     );
-    expect(errors.join('\n')).toContain('through sync/index.ts only');
+    expect(errors.join('\n')).toContain(
+      'through sync/index.ts, sync/light.ts or sync/presence.ts only',
+    );
   });
 
-  it('allows its public entry', async () => {
+  it('allows its public entry and its two light ones', async () => {
     const errors = await layerErrors(
       'src/features/booking/layer-probe.ts',
-      "import type { SyncEngine } from '../../../sync/index.ts';",
+      [
+        "import type { SyncEngine } from '../../../sync/index.ts';",
+        "import { firstReadViews } from '../../../sync/light.ts';",
+        "import { hasReplica } from '../../../sync/presence.ts';",
+        'export const probe = [firstReadViews, hasReplica];',
+      ].join('\n'),
     );
     expect(errors).toEqual([]);
   });

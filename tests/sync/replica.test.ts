@@ -1,7 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openReplica, replicaName, type Replica } from '../../sync/database.ts';
+import { openReplica, type Replica } from '../../sync/database.ts';
+import { replicaName } from '../../sync/replica-files.ts';
 import { tablesFor } from '../../sync/tables.ts';
 import { editStoredDocs } from '../../sync/testing/stored.ts';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MEETING_LINK_INVALID, meetingLinkField } from '../schemas/sync-inputs.ts';
+import { MEETING_LINK_INVALID, meetingLinkField } from '../schemas/meeting-link-field.ts';
 
 export { MEETING_LINK_INVALID };
 

@@ -10,6 +10,11 @@ export type Page<T> = {
   hasNext: boolean;
 };
 
+/** How many pages `total` items fill: one when there are none (its text says the list is empty). */
+export function pageCountOf(total: number, perPage: number = APPOINTMENTS_PER_PAGE): number {
+  return Math.max(1, Math.ceil(total / perPage));
+}
+
 /**
  * One page of a list. The requested page is clamped, so a search or a realtime removal that
  * shrinks the list never leaves the doctor on an empty page past the end.
@@ -19,7 +24,7 @@ export function paginate<T>(
   page: number,
   perPage: number = APPOINTMENTS_PER_PAGE,
 ): Page<T> {
-  const pageCount = Math.max(1, Math.ceil(items.length / perPage));
+  const pageCount = pageCountOf(items.length, perPage);
   const current = Math.min(Math.max(1, Number.isInteger(page) ? page : 1), pageCount);
   const start = (current - 1) * perPage;
   return {

@@ -4,22 +4,17 @@ import { ROOM_CHOICES } from '../rules/consultation-room.ts';
 import { PIX_CITY_MAX_LENGTH, PIX_KEY_MAX_LENGTH, PIX_KEY_PATTERN } from '../rules/pix.ts';
 import { END_NOT_AFTER_START } from '../schedule/editor.ts';
 import { toStorageTime, wallTimeMinutes } from '../time/wall-time.ts';
-import { MESSAGES, httpsUrlField, instantField, requiredText, uuidField } from './fields.ts';
+import { MESSAGES, instantField, requiredText, uuidField } from './fields.ts';
 import { DOCTOR_PROFILE_MESSAGES } from './profile.ts';
 
 /**
  * What the sync engine accepts from a screen before it queues or stores anything
  * (sync/local-writes.ts, sync/outbox/mutations.ts): the same rules the forms and the database apply, written once here.
+ * The meeting link's is in meeting-link-field.ts: the doctor's cards check it without the others.
  */
 
 /** A booking request: the doctor and the slot's start (an instant, out as ISO UTC). */
 export const bookingRequestSchema = v.object({ medicoId: uuidField, horarioInicio: instantField });
-
-/** docs/product-rules.md §5: the consultation's video link. */
-export const MEETING_LINK_INVALID = 'Informe um link válido que comece com https://';
-
-/** The consultation's link, as medico_salvar_link accepts it (the form checks the same). */
-export const meetingLinkField = httpsUrlField(MEETING_LINK_INVALID);
 
 /** 'HH:mm' or 'HH:mm:ss' ('24:00' ends the day) in, the storage form 'HH:mm:ss' out. */
 export const blockTimeField = v.pipe(

@@ -1,5 +1,5 @@
-import { REQUEST_TIMEOUT_MS } from '@/domain/requests/retry-policy.ts';
 import { SLOT_DURATION_MINUTES } from '@/domain/rules/booking.ts';
+import { readRest, type RestEndpoint } from '@/lib/rest-read.ts';
 
 /**
  * The three REST reads of the booking page's first response (first-schedule.ts), apart from
@@ -7,9 +7,6 @@ import { SLOT_DURATION_MINUTES } from '@/domain/rules/booking.ts';
  * (src/app/early-reads.ts), so it imports nothing but plain constants and stays a few hundred
  * bytes.
  */
-
-/** Where the REST API is and the public key it takes (PostgREST behind `rest/v1`). */
-export type RestEndpoint = { url: string; key: string };
 
 /** The columns read, the anon role's view of the replica's rows; first-schedule.ts validates them. */
 export const DOCTOR_COLUMNS = [
@@ -51,22 +48,13 @@ function takenSince(nowEpochMs: number): string {
   return new Date(nowEpochMs - SLOT_DURATION_MINUTES * 60_000).toISOString();
 }
 
-/** Rows of `table` matching PostgREST `query`; rejects on an error answer. */
+/** Rows of `table` matching PostgREST `query`, read with the public key. */
 async function readRows(
   endpoint: RestEndpoint,
   table: string,
   query: Record<string, string>,
 ): Promise<unknown> {
-  const base = endpoint.url.endsWith('/') ? endpoint.url : `${endpoint.url}/`;
-  const url = new URL(`rest/v1/${table}?${new URLSearchParams(query).toString()}`, base);
-  const response = await fetch(url, {
-    headers: { apikey: endpoint.key, Authorization: `Bearer ${endpoint.key}` },
-    // The page stops waiting sooner (FIRST_SCHEDULE_PATIENCE_MS) and shows the replica; this
-    // frees the connection of a read that would never answer.
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  if (!response.ok) throw new Error(`${table}: HTTP ${response.status}`);
-  return response.json();
+  return (await readRest(endpoint, table, query)).body;
 }
 
 /** The public doctors, all weekly blocks and the taken future slots, as the server sent them. */

@@ -11,7 +11,8 @@ import {
   useFirstSchedule,
   type FirstSchedule,
 } from './first-schedule.ts';
-import { startEarlyReads, type RestEndpoint } from './first-schedule-requests.ts';
+import type { RestEndpoint } from '@/lib/rest-read.ts';
+import { startEarlyReads } from './first-schedule-requests.ts';
 
 let t: TestPlatform;
 let client: SupabaseClient;

@@ -4,8 +4,8 @@ import type { WeeklyBlock } from '@/domain/availability/block.ts';
 import type { HeldSlot } from '@/domain/availability/booked.ts';
 import { BOOKED_STATUSES } from '@/domain/rules/booking.ts';
 import { doctorRowSchema } from '@/domain/schemas/doctor-row.ts';
-import { env } from '@/lib/config.ts';
-import type { AppSupabaseClient } from '@/lib/supabase.ts';
+import { restEndpointOf } from '@/lib/rest-endpoint.ts';
+import type { RestEndpoint } from '@/lib/rest-read.ts';
 import { useProvidedSupabase } from '@/session/client-context.ts';
 import type { MedicoDoc } from '../../../sync/index.ts';
 import {
@@ -13,7 +13,6 @@ import {
   requestFirstSchedule,
   type BLOCK_COLUMNS,
   type FirstScheduleBodies,
-  type RestEndpoint,
   type TAKEN_COLUMNS,
 } from './first-schedule-requests.ts';
 import { compareIsoText } from '@/domain/time/iso-order.ts';
@@ -121,16 +120,6 @@ export function readFirstSchedule(
  */
 export const FIRST_SCHEDULE_PATIENCE_MS = 4000;
 
-/**
- * The app's endpoint, or a test's: a client given in context (a platform instance of its own)
- * names its URL and key in supabase-js's protected `supabaseUrl`/`supabaseKey`.
- */
-function endpointOf(client: AppSupabaseClient | null): RestEndpoint {
-  if (!client) return { url: env.supabaseUrl, key: env.supabaseAnonKey };
-  const named = client as unknown as { supabaseUrl: string; supabaseKey: string };
-  return { url: named.supabaseUrl, key: named.supabaseKey };
-}
-
 function isOffline(): boolean {
   return typeof navigator !== 'undefined' && !navigator.onLine;
 }
@@ -163,7 +152,7 @@ function takeEarlyReads(endpoint: RestEndpoint): EarlyResponse | null {
  */
 export function useFirstSchedule(wanted: boolean): FirstSchedule {
   const provided = useProvidedSupabase();
-  const [endpoint] = useState(() => endpointOf(provided));
+  const [endpoint] = useState(() => restEndpointOf(provided));
   const [early] = useState(() => (wanted ? takeEarlyReads(endpoint) : null));
   const [state, setState] = useState<FirstSchedule>(() => {
     if (!wanted) return { kind: 'loading' };

@@ -8,27 +8,24 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { map } from 'rxjs';
 import {
   isScheduleChange,
   scheduleSnapshot,
   type ScheduleSnapshot,
 } from '@/domain/appointments/live-changes.ts';
-import {
-  MUTATIONS,
-  outcomeToast,
-  type AppointmentView,
-  type MutationKind,
-  type SyncEngine,
-  type SyncEvent,
+import type {
+  Action,
+  AppointmentView,
+  MutationKind,
+  SyncEngine,
+  SyncEvent,
 } from '../../../sync/index.ts';
 import { LIVE_TEXTS } from '@/domain/appointments/live-texts.ts';
 import { showToast } from '@/lib/toast.ts';
-import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
+import { useObservable, useObservableSelect, useSyncSession } from '@/session/sync-provider.tsx';
 
 /** The actions whose outcome the dashboard reports: a doctor's, with texts in sync's MUTATIONS. */
-function isDoctorAction(kind: MutationKind): boolean {
-  const { roles, texts } = MUTATIONS[kind];
+function isDoctorAction({ roles, texts }: Pick<Action<unknown>, 'roles' | 'texts'>): boolean {
   return texts !== null && roles.includes('medico');
 }
 
@@ -41,6 +38,8 @@ type Feedback = {
    * section asked for them (`useDoctorAppointments`) or the first sync is in.
    */
   appointments: AppointmentView[] | undefined;
+  /** This session's first sync is in (S1): the replica's list is whole. */
+  synced: boolean;
   /** A section needs the whole list: read it from now on. */
   wantAppointments: () => void;
   rejections: ReadonlyMap<string, ActionRejection>;
@@ -49,6 +48,7 @@ type Feedback = {
 
 const FeedbackContext = createContext<Feedback>({
   appointments: undefined,
+  synced: false,
   wantAppointments: () => undefined,
   rejections: new Map(),
   dismissRejection: () => undefined,
@@ -56,11 +56,7 @@ const FeedbackContext = createContext<Feedback>({
 
 /** Whether this session's first sync is in (S1). */
 function useSynced(engine: SyncEngine | null): boolean {
-  const synced$ = useMemo(
-    () => engine?.status$.pipe(map((s) => s.initialSync.done)) ?? null,
-    [engine],
-  );
-  return useObservable(synced$, false);
+  return useObservableSelect(engine?.status$ ?? null, (s) => s.initialSync.done, false);
 }
 
 /** Rows of the first sync are the baseline: only changes after it are someone's doing. */
@@ -98,21 +94,29 @@ export function DoctorActionFeedback({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!engine) return;
+    let active = true;
     const onEvent = (event: SyncEvent) => {
       if (event.type !== 'mutation-applied' && event.type !== 'mutation-rejected') return;
-      const { kind, appointmentId, id } = event.mutation;
-      if (!isDoctorAction(kind)) return;
-      const applied = event.type === 'mutation-applied';
-      const toast = outcomeToast(kind, { applied, message: event.message });
-      if (toast) showToast(toast);
-      if (!applied) {
-        setRejections((current) =>
-          new Map(current).set(appointmentId, { mutationId: id, kind, message: event.message }),
-        );
-      }
+      // The actions' texts come with the engine's chunk, in by now (an event came from it):
+      // the dashboard's first paint (first-consultas.ts) downloads neither.
+      void import('../../../sync/index.ts').then(({ MUTATIONS, outcomeToast }) => {
+        const { kind, appointmentId, id } = event.mutation;
+        if (!active || !isDoctorAction(MUTATIONS[kind])) return;
+        const applied = event.type === 'mutation-applied';
+        const toast = outcomeToast(kind, { applied, message: event.message });
+        if (toast) showToast(toast);
+        if (!applied) {
+          setRejections((current) =>
+            new Map(current).set(appointmentId, { mutationId: id, kind, message: event.message }),
+          );
+        }
+      });
     };
     const sub = engine.events$.subscribe(onEvent);
-    return () => sub.unsubscribe();
+    return () => {
+      active = false;
+      sub.unsubscribe();
+    };
   }, [engine]);
 
   useLiveScheduleToast(appointments, synced);
@@ -127,8 +131,8 @@ export function DoctorActionFeedback({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ appointments, wantAppointments, rejections, dismissRejection }),
-    [appointments, wantAppointments, rejections, dismissRejection],
+    () => ({ appointments, synced, wantAppointments, rejections, dismissRejection }),
+    [appointments, synced, wantAppointments, rejections, dismissRejection],
   );
   return <FeedbackContext.Provider value={value}>{children}</FeedbackContext.Provider>;
 }

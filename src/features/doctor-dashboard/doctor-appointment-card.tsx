@@ -8,12 +8,11 @@ import { managesMeetingLink, roomEntry } from '@/domain/appointments/room.ts';
 import { appointmentStateOf } from '@/domain/appointments/status.ts';
 import { maskCpf } from '@/domain/identity/cpf.ts';
 import { formatCalendarDate } from '@/domain/time/display.ts';
-import {
-  MUTATIONS,
-  type AppointmentView,
-  type MutationKind,
-  type SyncEngine,
-  type WriteResult,
+import type {
+  AppointmentView,
+  MutationKind,
+  SyncEngine,
+  WriteResult,
 } from '../../../sync/index.ts';
 import { GuideDocumentActions } from '@/session/guide-documents.tsx';
 import { showToast } from '@/lib/toast.ts';
@@ -89,9 +88,14 @@ function PatientData({ paciente }: { paciente: AppointmentView['paciente'] }) {
   );
 }
 
-/** Tells the doctor at once when the device itself refused to queue the action. */
-function reportLocal(kind: MutationKind, result: WriteResult<unknown>): void {
+/**
+ * Tells the doctor at once when the device itself refused to queue the action. The action's
+ * texts come with the engine's chunk, in by now (it answered): the first paint of the cards
+ * (first-consultas.ts) downloads neither.
+ */
+async function reportLocal(kind: MutationKind, result: WriteResult<unknown>): Promise<void> {
   if (result.ok) return;
+  const { MUTATIONS } = await import('../../../sync/index.ts');
   const title = MUTATIONS[kind].texts?.failure ?? '';
   showToast({ tone: 'error', title, description: T.notQueued });
 }
@@ -156,7 +160,8 @@ type CardProps = {
   appointment: AppointmentView;
   /** The doctor's room choice in perfil (medicos.sala_consulta). */
   roomChoice: string | null;
-  engine: SyncEngine;
+  /** Null while the page shows its first read: the actions wait for the replica (disabled). */
+  engine: SyncEngine | null;
   rejection: ActionRejection | undefined;
   onDismissRejection: (appointmentId: string) => void;
 };
@@ -180,10 +185,16 @@ export function DoctorAppointmentCard({
   // their own link, or an appointment that has one saved.
   const withLink = managesMeetingLink({ ...a, sala_consulta: roomChoice });
 
-  async function run(kind: MutationKind, act: () => Promise<WriteResult<unknown>>): Promise<void> {
+  const readOnly = engine === null;
+
+  async function run(
+    kind: MutationKind,
+    act: (engine: SyncEngine) => Promise<WriteResult<unknown>>,
+  ): Promise<void> {
+    if (!engine) return;
     // A new attempt replaces the previous refusal on screen.
     onDismissRejection(a.id);
-    reportLocal(kind, await act());
+    await reportLocal(kind, await act(engine));
   }
 
   return (
@@ -246,13 +257,18 @@ export function DoctorAppointmentCard({
           {actions.canMarkPaid && (
             <Button
               size="sm"
-              onClick={() => void run('confirm_payment', () => engine.confirmPayment(a.id))}
+              disabled={readOnly}
+              onClick={() => void run('confirm_payment', (e) => e.confirmPayment(a.id))}
             >
               {T.confirmPayment}
             </Button>
           )}
           {actions.canCheckIn && (
-            <Button size="sm" onClick={() => void run('check_in', () => engine.checkIn(a.id))}>
+            <Button
+              size="sm"
+              disabled={readOnly}
+              onClick={() => void run('check_in', (e) => e.checkIn(a.id))}
+            >
               {T.checkIn}
             </Button>
           )}
@@ -260,6 +276,7 @@ export function DoctorAppointmentCard({
             <Button
               size="sm"
               variant="outline"
+              disabled={readOnly}
               aria-expanded={linkOpen}
               onClick={() => setLinkOpen((open) => !open)}
             >
@@ -267,7 +284,12 @@ export function DoctorAppointmentCard({
             </Button>
           )}
           {actions.canCancel && (
-            <Button size="sm" variant="outline" onClick={() => setCancelOpen(true)}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={readOnly}
+              onClick={() => setCancelOpen(true)}
+            >
               {T.cancel}
             </Button>
           )}
@@ -277,7 +299,7 @@ export function DoctorAppointmentCard({
         <MeetingLinkForm
           initial={a.meeting_link ?? ''}
           onSave={async (link) => {
-            await run('save_meeting_link', () => engine.saveMeetingLink(a.id, link));
+            await run('save_meeting_link', (e) => e.saveMeetingLink(a.id, link));
             setLinkOpen(false);
           }}
         />
@@ -306,7 +328,7 @@ export function DoctorAppointmentCard({
               variant="destructive"
               onClick={() => {
                 setCancelOpen(false);
-                void run('cancel', () => engine.cancel(a.id));
+                void run('cancel', (e) => e.cancel(a.id));
               }}
             >
               {T.cancelConfirm}

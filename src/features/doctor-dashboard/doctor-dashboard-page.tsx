@@ -18,6 +18,7 @@ import { useOwnDoctor } from './use-own-doctor.ts';
 import type { ScheduleEditorComponent } from '@/session/feature-slots.ts';
 import { LOAD_ERROR_TEXTS, LoadError } from '@/ui/load-error.tsx';
 import { useSyncEngine } from '@/session/sync-provider.tsx';
+import { useFirstConsultas, type FirstConsultas } from './first-consultas.ts';
 
 /**
  * The panel opens on 'Consultas'; the other sections load when first opened, so their code
@@ -81,8 +82,13 @@ function usePreloadedSection(segment: string): void {
 /** What the app composes into the dashboard: the other features its sections show. */
 export type DoctorDashboardSlots = { scheduleEditor: ScheduleEditorComponent };
 
-const CONTENT: Record<Section, (doctor: MedicoDoc, slots: DoctorDashboardSlots) => ReactNode> = {
-  consultas: (doctor) => <AppointmentsTab doctor={doctor} />,
+const CONTENT: Record<
+  Section,
+  (doctor: MedicoDoc, slots: DoctorDashboardSlots, first: FirstConsultas) => ReactNode
+> = {
+  consultas: (doctor, _slots, first) => (
+    <AppointmentsTab doctor={doctor} first={first.kind === 'ready' ? first : null} />
+  ),
   hoje: (doctor) => <Today.Component doctor={doctor} />,
   perfil: (doctor) => <Profile.Component doctor={doctor} />,
   agenda: (doctor, slots) => <Schedule.Component doctor={doctor} Editor={slots.scheduleEditor} />,
@@ -138,12 +144,21 @@ export function DoctorDashboardPage(slots: DoctorDashboardSlots) {
   const engine = useSyncEngine();
   const signOut = useSignOutToHome();
   usePreloadedSection(segment);
+  const current: Section = isSection(segment) ? segment : 'consultas';
+  const first = useFirstConsultas(current === 'consultas');
 
   if (!loading && !session) return <Navigate to="/" replace />;
   if (segment !== '' && !isSection(segment)) {
     return <Navigate to={`${DOCTOR_BASE_PATH}/consultas`} replace />;
   }
-  if (own.state === 'loading') return <PageSpinner />;
+  // Consultas may open on the first read's record (first-consultas.ts); the other sections
+  // edit or read the replica, and wait for its own.
+  const doctor =
+    own.state === 'found'
+      ? own.doctor
+      : own.state === 'loading' && current === 'consultas' && first.kind === 'ready'
+        ? first.doctor
+        : null;
   if (own.state === 'failed' || own.state === 'fetch-failed') {
     // A replica that could not be opened needs the page again; a failed fetch, another pull.
     const lines =
@@ -162,9 +177,9 @@ export function DoctorDashboardPage(slots: DoctorDashboardSlots) {
     );
   }
   if (own.state === 'missing') return <DoctorNotFound />;
+  if (!doctor) return <PageSpinner />;
 
-  const current: Section = segment === '' ? 'consultas' : segment;
-  const fullName = profile?.full_name || own.doctor.name || user?.email || '';
+  const fullName = profile?.full_name || doctor.name || user?.email || '';
   return (
     <Container className={css({ py: { base: '4', md: '10' } })}>
       <DashboardShell
@@ -178,7 +193,7 @@ export function DoctorDashboardPage(slots: DoctorDashboardSlots) {
         onSignOut={() => void signOut()}
       >
         <DoctorActionFeedback>
-          <Suspense fallback={<PageSpinner />}>{CONTENT[current](own.doctor, slots)}</Suspense>
+          <Suspense fallback={<PageSpinner />}>{CONTENT[current](doctor, slots, first)}</Suspense>
         </DoctorActionFeedback>
       </DashboardShell>
     </Container>

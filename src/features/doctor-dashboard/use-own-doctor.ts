@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { map } from 'rxjs';
 import type { MedicoDoc } from '../../../sync/index.ts';
-import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
+import { useObservable, useObservableSelect, useSyncSession } from '@/session/sync-provider.tsx';
 import { useSyncFetchError } from '@/session/sync-error-toast.ts';
 
 /**
@@ -20,12 +19,12 @@ export type OwnDoctor =
 export function useOwnDoctor(): OwnDoctor {
   const { engine, failed } = useSyncSession();
   const doctor$ = useMemo(() => engine?.ownDoctor$ ?? null, [engine]);
-  const synced$ = useMemo(
-    () => engine?.status$.pipe(map((status) => status.initialSync.done)) ?? null,
-    [engine],
-  );
   const doctor = useObservable(doctor$, undefined);
-  const synced = useObservable(synced$, false);
+  const synced = useObservableSelect(
+    engine?.status$ ?? null,
+    (status) => status.initialSync.done,
+    false,
+  );
   const fetchError = useSyncFetchError(engine, 'medicos');
   if (failed) return { state: 'failed' };
   if (doctor) return { state: 'found', doctor };
