@@ -19,6 +19,7 @@ import type { ScheduleEditorComponent } from '@/session/feature-slots.ts';
 import { LOAD_ERROR_TEXTS, LoadError } from '@/ui/load-error.tsx';
 import { useSyncEngine } from '@/session/sync-provider.tsx';
 import { useFirstConsultas, type FirstConsultas } from './first-consultas.ts';
+import { DOCTOR_SECTIONS, type Section } from './sections.ts';
 
 /**
  * The panel opens on 'Consultas'; the other sections load when first opened, so their code
@@ -33,16 +34,6 @@ const Finance = preloadable(() => import('./finance-tab.tsx').then((m) => m.Fina
 const Help = preloadable(() => import('./help-tab.tsx').then((m) => m.HelpTab));
 
 export const DOCTOR_BASE_PATH = '/medico/dashboard';
-
-export const DOCTOR_SECTIONS = [
-  { value: 'consultas', label: 'Consultas' },
-  { value: 'hoje', label: 'Hoje' },
-  { value: 'perfil', label: 'Perfil' },
-  { value: 'agenda', label: 'Agenda' },
-  { value: 'financeiro', label: 'Financeiro' },
-  { value: 'ajuda', label: 'Ajuda' },
-] as const;
-type Section = (typeof DOCTOR_SECTIONS)[number]['value'];
 
 export const DOCTOR_DASHBOARD_TEXTS = {
   role: 'Painel de Controle',

@@ -3,6 +3,7 @@ import { css } from 'styled-system/css';
 import type { MedicoDoc } from '../../../sync/index.ts';
 import { Card } from '@/ui/card.tsx';
 import { SupportContacts } from '@/ui/support-contacts.tsx';
+import { DOCTOR_SECTIONS, type Section } from './sections.ts';
 
 export const HELP_TEXTS = {
   title: 'Ajuda',
@@ -13,28 +14,18 @@ export const HELP_TEXTS = {
   supportTitle: 'Fale com o suporte',
 } as const;
 
-const SECTIONS: { name: string; text: string }[] = [
-  {
-    name: 'Consultas',
-    text: 'Suas próximas consultas e o histórico, 10 por página, com busca pelo nome do paciente ou pelo protocolo. Em cada consulta: confirmar pagamento, fazer o check-in, cancelar e salvar o link da videochamada.',
-  },
-  {
-    name: 'Hoje',
-    text: 'As consultas do dia em ordem de horário, com a próxima em destaque, se o paciente já pagou e o botão “Entrar na sala” quando há link. É a tela para abrir no consultório, mesmo sem internet.',
-  },
-  {
-    name: 'Perfil',
-    text: 'Os dados do seu cartão público em /agendamentos: nome, especialidade, CRM, UF, preço, apresentação, link de avaliações e a sua foto. Também tem o link para alterar a senha.',
-  },
-  {
-    name: 'Agenda',
-    text: 'Os blocos de atendimento de cada dia da semana. Só o que você adiciona, altera ou remove é salvo, e os pacientes veem os novos horários na hora. O mesmo editor abre em /agendamentos pelo botão “Editar Horários”.',
-  },
-  {
-    name: 'Financeiro',
-    text: 'Quanto você recebeu e quanto há a receber no mês e mês a mês, a lista das consultas pagas e a exportação em CSV para planilhas.',
-  },
-];
+/** What each section holds, under its name in the navigation. */
+const SECTION_HELP: Record<Exclude<Section, 'ajuda'>, string> = {
+  consultas:
+    'Suas próximas consultas e o histórico, 10 por página, com busca pelo nome do paciente ou pelo protocolo. Em cada consulta: confirmar pagamento, fazer o check-in, cancelar e salvar o link da videochamada.',
+  hoje: 'As consultas do dia em ordem de horário, com a próxima em destaque, se o paciente já pagou e o botão “Entrar na sala” quando há link. É a tela para abrir no consultório, mesmo sem internet.',
+  perfil:
+    'Os dados do seu cartão público em /agendamentos: nome, especialidade, CRM, UF, preço, apresentação, link de avaliações e a sua foto. Também tem o link para alterar a senha.',
+  agenda:
+    'Os blocos de atendimento de cada dia da semana. Só o que você adiciona, altera ou remove é salvo, e os pacientes veem os novos horários na hora. O mesmo editor abre em /agendamentos pelo botão “Editar Horários”.',
+  financeiro:
+    'Quanto você recebeu e quanto há a receber no mês e mês a mês, a lista das consultas pagas e a exportação em CSV para planilhas.',
+};
 
 const OFFLINE_POINTS = [
   'Depois de abrir o painel uma vez com internet, ele abre neste aparelho mesmo sem conexão, com as suas consultas, os dados dos pacientes e as guias.',
@@ -80,12 +71,14 @@ export function HelpTab(_props: { doctor: MedicoDoc }) {
       </header>
       <HelpCard title={HELP_TEXTS.sectionsTitle}>
         <dl className={css({ display: 'flex', flexDirection: 'column', gap: '3', fontSize: 'sm' })}>
-          {SECTIONS.map((section) => (
-            <div key={section.name}>
-              <dt className={css({ fontWeight: 'semibold' })}>{section.name}</dt>
-              <dd className={css({ color: 'fg.muted' })}>{section.text}</dd>
-            </div>
-          ))}
+          {DOCTOR_SECTIONS.map(({ value, label }) =>
+            value === 'ajuda' ? null : (
+              <div key={value}>
+                <dt className={css({ fontWeight: 'semibold' })}>{label}</dt>
+                <dd className={css({ color: 'fg.muted' })}>{SECTION_HELP[value]}</dd>
+              </div>
+            ),
+          )}
         </dl>
       </HelpCard>
       <HelpCard title={HELP_TEXTS.offlineTitle}>
