@@ -7,6 +7,7 @@ import { BehaviorSubject, Subject, distinctUntilChanged, take, type Observable }
 import type { Engine, Running } from './engine-state.ts';
 import { subscribeLive } from './realtime.ts';
 import { requestPull } from './replication.ts';
+import { yieldToMainThread } from './runtime.ts';
 
 /** The browser's word on the connection; outside a browser (Node tests), online. */
 function browserOnlineNow(): boolean {
@@ -54,12 +55,18 @@ export function resync(e: Running): void {
 async function goOnline(e: Running): Promise<void> {
   // All at once: each start opens its replication's meta storage first, so starting them one
   // after another held the big collections' first page back by the opens of the ones before.
-  await Promise.all(
-    [...e.lives.values()].map((live) => {
-      if (!live.channel) subscribeLive(e, live);
-      return live.replication.start();
-    }),
-  );
+  // Only their synchronous parts (the channel's join, the start's first steps) take turns, a
+  // task each, rather than one long task for all of them.
+  const starts: Promise<unknown>[] = [];
+  for (const live of e.lives.values()) {
+    if (starts.length > 0) await yieldToMainThread();
+    if (!live.channel) subscribeLive(e, live);
+    const started = live.replication.start();
+    // Handled below; marked now so a failure during a later turn is not reported unhandled.
+    started.catch(() => undefined);
+    starts.push(started);
+  }
+  await Promise.all(starts);
   e.outbox.wake({ resetBackoff: true });
 }
 

@@ -10,6 +10,7 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { ownedDocConflictHandler, type ConflictReport } from './conflict.ts';
+import { yieldToMainThread } from './runtime.ts';
 import { useSparseReads } from './sparse-reads.ts';
 import {
   neverPushed,
@@ -75,15 +76,6 @@ export async function deleteReplica(
   indexedDB: IndexedDbSource = browserIndexedDb(),
 ): Promise<void> {
   await deleteReplicaFiles(indexedDB, userId);
-}
-
-/**
- * Lets the browser run what waits (input, a frame) before the next step of the start:
- * scheduler.yield() where the browser has it, else a macrotask.
- */
-function yieldToMainThread(): Promise<void> {
-  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 export async function openReplica(opts: {

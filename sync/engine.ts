@@ -13,7 +13,7 @@ import type { Engine, Running } from './engine-state.ts';
 import { askFirstPages, pulledOnce$ } from './first-pull.ts';
 import { openOutbox, type Outbox } from './outbox/outbox.ts';
 import { prepareReplication, requestPull } from './replication.ts';
-import { randomId, systemClock, systemTimers } from './runtime.ts';
+import { randomId, systemClock, systemTimers, yieldToMainThread } from './runtime.ts';
 import { storeServerRow } from './server-rows.ts';
 import { sessionFor } from './session.ts';
 import { StatusTracker, type SyncStatus } from './status.ts';
@@ -131,10 +131,15 @@ export async function startEngine(opts: EngineOptions): Promise<EngineCore> {
     session,
     transitions: Promise.resolve(),
   };
+  // The start's steps each in a task of their own (as the collections' set-up is, database.ts):
+  // run back to back they made one long task of the page's load.
+  await yieldToMainThread();
   for (const spec of specs) {
     engine.lives.set(spec.name, prepareReplication(engine, spec, role, firstPages.get(spec.name)));
   }
+  await yieldToMainThread();
   const e: Running = Object.assign(engine, { outbox: await openEngineOutbox(engine) });
+  await yieldToMainThread();
 
   // A tab that becomes the leader (the previous one closed) sends what the others queued (Q1).
   db.waitForLeadership()

@@ -120,8 +120,14 @@ function noteFirstStore(e: ReplicationContext, live: Live): void {
   first.stored = true;
   first.markStored();
   e.status.page(live.spec.name, 0, true);
-  // Kept in the replica itself, so it survives restarts and goes with it on sign-out.
-  e.db.upsertLocal(pulledMarker(live.spec), { at: e.clock.now() }).catch(() => undefined);
+  // Kept in the replica itself, so it survives restarts and goes with it on sign-out. Written
+  // once: a replica that has it (every start after the first) has nothing to write, and a
+  // write would wake every reader of the replica's local documents (the outbox's among them).
+  const marker = pulledMarker(live.spec);
+  e.db
+    .getLocal(marker)
+    .then((stored) => (stored ? undefined : e.db.upsertLocal(marker, { at: e.clock.now() })))
+    .catch(() => undefined);
   if (first.pullWanted) requestPull(live);
 }
 

@@ -25,3 +25,12 @@ export const systemTimers: Timers = {
 export function randomId(): string {
   return crypto.randomUUID();
 }
+
+/**
+ * Lets the browser run what waits (input, a frame) before the next step of a long start:
+ * scheduler.yield() where the browser has it, else a macrotask.
+ */
+export function yieldToMainThread(): Promise<void> {
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}

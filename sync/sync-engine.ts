@@ -9,6 +9,7 @@ import { localWrites, type LocalWrites } from './local-writes.ts';
 import type { OccupiedSlot } from './outbox/overlay.ts';
 import type { Mutation } from './outbox/types.ts';
 import { queuedActions, type QueuedActions } from './queued-actions.ts';
+import { yieldToMainThread } from './runtime.ts';
 import type { AgendaMedicoDoc, GuiaDoc, MedicoDoc, PerfilDoc } from './schemas.ts';
 import type { SyncStatus } from './status.ts';
 import type { SyncEvent } from './sync-events.ts';
@@ -74,6 +75,9 @@ export type SyncEngine = QueuedActions &
  * One engine per signed-in user; create a new one when the user changes.
  */
 export async function createSyncEngine(opts: EngineOptions): Promise<SyncEngine> {
+  // The engine's modules (RxDB, Dexie) are set up in the task that loaded them; the start
+  // begins in the next one, rather than both in one long task.
+  await yieldToMainThread();
   const core = await startEngine(opts);
   const { views, outbox } = core;
   return {

@@ -1,3 +1,4 @@
+import { nextTask } from './next-task.ts';
 import type { AppSupabaseClient } from './supabase.ts';
 
 /**
@@ -6,8 +7,12 @@ import type { AppSupabaseClient } from './supabase.ts';
  * session provider asks for it after that paint, and screens that talk to the backend import
  * lib/supabase.ts directly.
  */
-export function loadSupabase(): Promise<AppSupabaseClient> {
-  return import('./supabase.ts').then((m) => m.getSupabase());
+export async function loadSupabase(): Promise<AppSupabaseClient> {
+  const { getSupabase } = await import('./supabase.ts');
+  // supabase-js's modules are set up in the task that loaded them; the client (its auth and
+  // Realtime parts) in the next one, rather than both in one long task.
+  await nextTask();
+  return getSupabase();
 }
 
 /**

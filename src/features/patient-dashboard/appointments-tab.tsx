@@ -6,7 +6,7 @@ import { appointmentStateOf } from '@/domain/appointments/status.ts';
 import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
 import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
 import { SYNC_ERROR_TITLES, useSyncErrorToast } from '@/session/sync-error-toast.ts';
-import { outcomeToast, type AppointmentView } from '../../../sync/index.ts';
+import type { AppointmentView } from '../../../sync/index.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { buttonClass } from '@/ui/button.tsx';
@@ -61,6 +61,18 @@ function ListSkeleton() {
   );
 }
 
+/**
+ * The server's answer to a cancellation, as its toast. The engine's code is loaded by then (the
+ * answer is one of its events), so this import asks for nothing; imported with this tab, the
+ * texts made the dashboard's own code set up all of the engine's modules (RxDB, Dexie) in the
+ * same task as itself, before its first paint.
+ */
+async function showCancelOutcome(applied: boolean, message: string | null) {
+  const { outcomeToast } = await import('../../../sync/index.ts');
+  const toast = outcomeToast('patient_cancel', { applied, message });
+  if (toast) showToast(toast);
+}
+
 /** consultas: upcoming and past appointments from the replica, live as it changes. */
 export function AppointmentsTab() {
   const { engine, failed } = useSyncSession();
@@ -80,11 +92,7 @@ export function AppointmentsTab() {
     const sub = engine.events$.subscribe((event) => {
       if (event.type === 'write-conflict' || event.type === 'write-rejected') return;
       if (event.mutation.kind !== 'patient_cancel') return;
-      const toast = outcomeToast('patient_cancel', {
-        applied: event.type === 'mutation-applied',
-        message: event.message,
-      });
-      if (toast) showToast(toast);
+      void showCancelOutcome(event.type === 'mutation-applied', event.message);
     });
     return () => sub.unsubscribe();
   }, [engine]);

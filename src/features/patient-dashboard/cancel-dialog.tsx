@@ -7,7 +7,7 @@ import {
   selfCancelCheck,
 } from '@/domain/rules/policy.ts';
 import { isAppointmentStatus } from '@/domain/appointments/status.ts';
-import { MUTATIONS, type AppointmentView } from '../../../sync/index.ts';
+import type { AppointmentView } from '../../../sync/index.ts';
 import { useSyncSession } from '@/session/sync-provider.tsx';
 import { showToast } from '@/lib/toast.ts';
 import { Alert } from '@/ui/alert.tsx';
@@ -60,6 +60,8 @@ export function CancelDialog({ appointment: a, open, onOpenChange }: CancelDialo
     const result = await engine.patientCancel(a.id);
     setSending(false);
     if (!result.ok) {
+      // Loaded with the engine already; see showCancelOutcome (appointments-tab.tsx).
+      const { MUTATIONS } = await import('../../../sync/index.ts');
       showToast({
         tone: 'error',
         title: MUTATIONS.patient_cancel.texts?.failure ?? '',
