@@ -9,6 +9,7 @@ import { Temporal } from 'temporal-polyfill';
 import WebSocket from 'ws';
 import { DEV_JWT_SECRET } from '../../supabase/local/config.ts';
 import { chromiumCpuUs } from '../cpu.ts';
+import { fromQuietBlank } from './cold-start.ts';
 import { deriveApiKeys } from '../../supabase/local/api-keys.ts';
 import { cpfFor } from '../../sync/testing/people.ts';
 
@@ -218,7 +219,8 @@ export async function pageChanges(page: Page, steps: number): Promise<number[]> 
 export type HojeRun = { ms: number; rendererCpuMs: number; otherCpuMs: number };
 
 /**
- * Navigation start → first row of today's list, offline, from the page's own clock; beside it
+ * Navigation start → first row of today's list, offline, from the page's own clock, each from a
+ * quiet blank page (cold-start.ts); beside it
  * the CPU time of Chromium's renderers (the page's main thread and its helpers) and of its other
  * processes (IndexedDB's backend runs in the browser process) from the navigation to that row,
  * which the machine's load disturbs less than the wall clock (read from /proc in clock ticks,
@@ -238,6 +240,7 @@ export async function offlineHojeTimes(
   await context.setOffline(true);
   const times: HojeRun[] = [];
   for (let i = 0; i < runs; i++) {
+    await fromQuietBlank(page);
     const before = chromiumCpuUs();
     await page.goto(`${app}/medico/dashboard/hoje`, { waitUntil: 'commit' });
     const handle = await page.waitForFunction(

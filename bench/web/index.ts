@@ -27,6 +27,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../../e2e/chromium.ts';
 import { startProduct, waitUntilUp } from '../product.ts';
+import { fromQuietBlank } from './cold-start.ts';
 import {
   offlineHojeTimes,
   openDoctorDashboard,
@@ -159,10 +160,14 @@ async function preparePatient(page: Page) {
   await page.locator('[data-testid="appointment"]').first().waitFor();
 }
 
-/** Navigation start → `selector` in the DOM, read from the page's own clock, RUNS times. */
+/**
+ * Navigation start → `selector` in the DOM, read from the page's own clock, RUNS times, each
+ * from a quiet blank page (cold-start.ts).
+ */
 async function paintTimes(page: Page, path: string, selector: string): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
+    await fromQuietBlank(page);
     await page.goto(`${APP}${path}`, { waitUntil: 'commit' });
     const handle = await page.waitForFunction(
       (sel) => (document.querySelector(sel) ? performance.now() : null),
