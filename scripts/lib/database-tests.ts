@@ -19,27 +19,41 @@ const DATABASE_ENTRY = 'supabase/local/db/index.ts';
  *   runs one twice.
  */
 export function databaseTests(root: string, testFiles: readonly string[]): string[] {
-  const verdicts = new Map<string, boolean>();
+  const modules = new Map<string, { own: boolean; targets: string[] }>();
+  /** A module's own verdict and the repository modules it imports, read once. */
+  function moduleAt(file: string) {
+    let known = modules.get(file);
+    if (!known) {
+      const text = readFileSync(join(root, file), 'utf8');
+      const imports = specifiers(text);
+      const targets = imports.map((s) => resolveLocal(root, file, s));
+      known = {
+        own:
+          file === DATABASE_ENTRY ||
+          text.includes('DATABASE_URL') ||
+          /\bimport\(\s*[^'"`\s)]/.test(text) ||
+          imports.some((s) => s === 'node:child_process' || s === 'child_process') ||
+          targets.some((t) => t === null),
+        targets: targets.filter((t): t is string => typeof t === 'string'),
+      };
+      modules.set(file, known);
+    }
+    return known;
+  }
 
-  function counts(file: string, visiting: Set<string>): boolean {
-    const known = verdicts.get(file);
-    if (known !== undefined) return known;
-    // A cycle adds nothing: the modules on it are judged by the rest of the graph.
-    if (visiting.has(file)) return false;
-    visiting.add(file);
-    const text = readFileSync(join(root, file), 'utf8');
-    const imports = specifiers(text);
-    const targets = imports.map((s) => resolveLocal(root, file, s));
-    const verdict =
-      file === DATABASE_ENTRY ||
-      text.includes('DATABASE_URL') ||
-      /\bimport\(\s*[^'"`\s)]/.test(text) ||
-      imports.some((s) => s === 'node:child_process' || s === 'child_process') ||
-      targets.some((t) => t === null) ||
-      targets.some((t) => typeof t === 'string' && counts(t, visiting));
-    visiting.delete(file);
-    verdicts.set(file, verdict);
-    return verdict;
+  // Only a yes is remembered across test files: a no found while a cycle was still open may
+  // be a yes through the part of the cycle not walked yet.
+  const yes = new Set<string>();
+  function counts(file: string, seen: Set<string>): boolean {
+    if (yes.has(file)) return true;
+    if (seen.has(file)) return false;
+    seen.add(file);
+    const { own, targets } = moduleAt(file);
+    if (own || targets.some((t) => counts(t, seen))) {
+      yes.add(file);
+      return true;
+    }
+    return false;
   }
 
   return testFiles.filter((file) => counts(file, new Set()));

@@ -43,4 +43,19 @@ describe('the test files npm run test:pg runs again on PostgreSQL', () => {
       'db.test.ts',
     ]);
   });
+
+  it('count a file that reaches the database through a cycle another test file walked first', () => {
+    write('first.test.ts', "import { e } from './e.ts';\n");
+    write(
+      'e.ts',
+      "import { f } from './f.ts';\nimport x from './supabase/local/db/index.ts';\nexport const e = f;\n",
+    );
+    write('f.ts', "import { e } from './e.ts';\nexport const f = 1;\n");
+    write('second.test.ts', "import { f } from './f.ts';\n");
+    write('supabase/local/db/index.ts', 'export default 1;\n');
+    expect(databaseTests(scratch, ['first.test.ts', 'second.test.ts'])).toEqual([
+      'first.test.ts',
+      'second.test.ts',
+    ]);
+  });
 });
