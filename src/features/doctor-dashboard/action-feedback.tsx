@@ -23,6 +23,7 @@ import type {
 import { LIVE_TEXTS } from '@/domain/appointments/live-texts.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useObservable, useObservableSelect, useSyncSession } from '@/session/sync-provider.tsx';
+import { loadActionRegistry } from '@/session/action-registry.ts';
 
 /** The actions whose outcome the dashboard reports: a doctor's, with texts in sync's MUTATIONS. */
 function isDoctorAction({ roles, texts }: Pick<Action<unknown>, 'roles' | 'texts'>): boolean {
@@ -97,9 +98,8 @@ export function DoctorActionFeedback({ children }: { children: ReactNode }) {
     let active = true;
     const onEvent = (event: SyncEvent) => {
       if (event.type !== 'mutation-applied' && event.type !== 'mutation-rejected') return;
-      // The actions' texts come with the engine's chunk, in by now (an event came from it):
-      // the dashboard's first paint (first-consultas.ts) downloads neither.
-      void import('../../../sync/index.ts').then(({ MUTATIONS, outcomeToast }) => {
+      // The dashboard's first paint (first-consultas.ts) downloads no action texts.
+      void loadActionRegistry().then(({ MUTATIONS, outcomeToast }) => {
         const { kind, appointmentId, id } = event.mutation;
         if (!active || !isDoctorAction(MUTATIONS[kind])) return;
         const applied = event.type === 'mutation-applied';

@@ -15,6 +15,7 @@ import type {
   WriteResult,
 } from '../../../sync/index.ts';
 import { GuideDocumentActions } from '@/session/guide-documents.tsx';
+import { loadActionRegistry } from '@/session/action-registry.ts';
 import { showToast } from '@/lib/toast.ts';
 import {
   AppointmentWhen,
@@ -88,14 +89,10 @@ function PatientData({ paciente }: { paciente: AppointmentView['paciente'] }) {
   );
 }
 
-/**
- * Tells the doctor at once when the device itself refused to queue the action. The action's
- * texts come with the engine's chunk, in by now (it answered): the first paint of the cards
- * (first-consultas.ts) downloads neither.
- */
+/** Tells the doctor at once when the device itself refused to queue the action. */
 async function reportLocal(kind: MutationKind, result: WriteResult<unknown>): Promise<void> {
   if (result.ok) return;
-  const { MUTATIONS } = await import('../../../sync/index.ts');
+  const { MUTATIONS } = await loadActionRegistry();
   const title = MUTATIONS[kind].texts?.failure ?? '';
   showToast({ tone: 'error', title, description: T.notQueued });
 }

@@ -6,6 +6,7 @@ import { appointmentStateOf } from '@/domain/appointments/status.ts';
 import { useObservable, useSyncSession } from '@/session/sync-provider.tsx';
 import { ERROR_MESSAGES } from '@/domain/errors/messages.ts';
 import { SYNC_ERROR_TITLES, useSyncErrorToast } from '@/session/sync-error-toast.ts';
+import { loadActionRegistry } from '@/session/action-registry.ts';
 import type { AppointmentView } from '../../../sync/index.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Alert } from '@/ui/alert.tsx';
@@ -61,14 +62,9 @@ function ListSkeleton() {
   );
 }
 
-/**
- * The server's answer to a cancellation, as its toast. The engine's code is loaded by then (the
- * answer is one of its events), so this import asks for nothing; imported with this tab, the
- * texts made the dashboard's own code set up all of the engine's modules (RxDB, Dexie) in the
- * same task as itself, before its first paint.
- */
+/** The server's answer to a cancellation, as its toast. */
 async function showCancelOutcome(applied: boolean, message: string | null) {
-  const { outcomeToast } = await import('../../../sync/index.ts');
+  const { outcomeToast } = await loadActionRegistry();
   const toast = outcomeToast('patient_cancel', { applied, message });
   if (toast) showToast(toast);
 }

@@ -9,6 +9,7 @@ import {
 import { isAppointmentStatus } from '@/domain/appointments/status.ts';
 import type { AppointmentView } from '../../../sync/index.ts';
 import { useSyncSession } from '@/session/sync-provider.tsx';
+import { loadActionRegistry } from '@/session/action-registry.ts';
 import { showToast } from '@/lib/toast.ts';
 import { Alert } from '@/ui/alert.tsx';
 import { Button } from '@/ui/button.tsx';
@@ -60,8 +61,7 @@ export function CancelDialog({ appointment: a, open, onOpenChange }: CancelDialo
     const result = await engine.patientCancel(a.id);
     setSending(false);
     if (!result.ok) {
-      // Loaded with the engine already; see showCancelOutcome (appointments-tab.tsx).
-      const { MUTATIONS } = await import('../../../sync/index.ts');
+      const { MUTATIONS } = await loadActionRegistry();
       showToast({
         tone: 'error',
         title: MUTATIONS.patient_cancel.texts?.failure ?? '',
